@@ -1,0 +1,13 @@
+package puzzle
+
+// Area is a puzzle area as a pack declares it: a place with goals, of which one is chosen for its puzzle.
+type Area struct {
+	Name     string
+	Start    bool     // the area whose puzzle is generated first
+	Goals    []Term   // one is chosen for the puzzle
+	MinDepth int      // the puzzle tree is at least this deep; 0 means 1
+	MaxDepth int      // the puzzle tree is at most this deep (rules on the longest path from goal to leaf)
+	Breadth  int      // preferred number of leaves; 0 means no preference
+	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way
+	Pos      Pos
+}

@@ -1,0 +1,28 @@
+package puzzle
+
+// Pack is a loaded rule set: the puzzle items, the grammar, the areas and the objects that exist before any puzzle.
+type Pack struct {
+	Items     map[string]*Item // by name
+	ItemOrder []string         // names in the order they were declared
+	Rules     []*Rule          // numbered from 0 in file order
+	FailRules []*Rule
+	Areas     []*Area
+	World     []Object // objects that exist before any puzzle (offline runs; in game, tagging finds them)
+	Files     []string // the files it was read from, in order
+}
+
+// Item returns the item with the given name.
+func (p *Pack) Item(name string) (*Item, bool) {
+	it, ok := p.Items[name]
+	return it, ok
+}
+
+// Area returns the area with the given name.
+func (p *Pack) Area(name string) (*Area, bool) {
+	for _, a := range p.Areas {
+		if a.Name == name {
+			return a, true
+		}
+	}
+	return nil, false
+}
