@@ -12,6 +12,7 @@ func testPack() *Pack {
 	add("Oak", "Tree", "Plant")
 	add("Safe", "Container")
 	add("GoldSafe", "Safe")
+	add("Barrel", "Container")
 	return p
 }
 
