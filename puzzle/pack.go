@@ -7,8 +7,9 @@ type Pack struct {
 	Rules     []*Rule          // numbered from 0 in file order
 	FailRules []*Rule
 	Areas     []*Area
-	World     []Object // objects that exist before any puzzle (offline runs; in game, tagging finds them)
-	Files     []string // the files it was read from, in order
+	World     []Object  // objects that exist before any puzzle (offline runs; in game, tagging finds them)
+	Tags      []TagRule // which blocks and entities already in the world are puzzle items
+	Files     []string  // the files it was read from, in order
 }
 
 // Item returns the item with the given name.
