@@ -9,6 +9,8 @@ type Pack struct {
 	Areas     []*Area
 	World     []Object // objects that exist before any puzzle (offline runs; in game, tagging finds them)
 	Files     []string // the files it was read from, in order
+
+	src *sources // where each part was written; nil for a pack built in Go
 }
 
 // Item returns the item with the given name.
