@@ -52,7 +52,11 @@ func New(reg chunk.BlockRegistry, rules []puzzle.TagRule) (*Tagger, error) {
 	for _, tr := range rules {
 		r, err := resolve(tr, states)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%v: tag rule for %s: %w", tr.Pos, tr.Item, err))
+			err = fmt.Errorf("tag rule for %s: %w", tr.Item, err)
+			if at := tr.Pos.String(); at != "" {
+				err = fmt.Errorf("%s: %w", at, err)
+			}
+			errs = append(errs, err)
 			continue
 		}
 		t.rules = append(t.rules, r)
