@@ -11,7 +11,7 @@ import (
 // Snapshot is a copy of a rectangle of chunks and the entities in it. It is taken on the world goroutine and may
 // then be scanned on any goroutine: nothing in it is shared with the world.
 type Snapshot struct {
-	Min, Max world.ChunkPos              // the chunks covered, both inclusive
+	Min, Max world.ChunkPos                  // the chunks covered, both inclusive
 	Chunks   map[world.ChunkPos]*chunk.Chunk // a missing chunk is scanned as air
 	Entities []Entity
 }
