@@ -9,5 +9,11 @@ type Area struct {
 	MaxDepth int      // the puzzle tree is at most this deep (rules on the longest path from goal to leaf)
 	Breadth  int      // preferred number of leaves; 0 means no preference
 	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way
-	Pos      Pos
+
+	// In game an area is a template for the areas of the world's grid: one is chosen for each grid area by its
+	// biome and its distance (in areas) from the start.
+	Biomes      []string // biomes it suits, such as "plains" or "forest"; empty means any
+	MinDistance int      // the least distance from the start it is used at
+	MaxDistance int      // the greatest distance from the start it is used at; 0 means no limit
+	Pos         Pos
 }

@@ -96,6 +96,7 @@ func (p *Pack) merge(q *Pack, errs *ErrorList) {
 		p.Rules = append(p.Rules, r)
 	}
 	p.FailRules = append(p.FailRules, q.FailRules...)
+	p.Tags = append(p.Tags, q.Tags...)
 	for _, a := range q.Areas {
 		if old, ok := p.Area(a.Name); ok {
 			errs.Add(a.Pos, "area %s already declared at %s", a.Name, old.Pos)
@@ -381,6 +382,7 @@ func (l *fileLoader) top(n *yaml.Node) {
 			l.areas(val)
 		},
 		"world": func(_, val *yaml.Node) { l.world(val) },
+		"tags":  func(_, val *yaml.Node) { l.tags(val) },
 	})
 }
 
@@ -579,8 +581,11 @@ func (l *fileLoader) areas(n *yaml.Node) {
 				a.MaxDepth, _ = l.integer(v, "maxDepth")
 				src.maxDepth = l.pos(v)
 			},
-			"breadth":  func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
-			"connects": func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
+			"breadth":     func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
+			"connects":    func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
+			"biomes":      func(_, v *yaml.Node) { a.Biomes, _ = l.list(v, "biome", l.word) },
+			"minDistance": func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },
+			"maxDistance": func(_, v *yaml.Node) { a.MaxDistance, _ = l.integer(v, "maxDistance") },
 		})
 		if a.Name == "" {
 			if e.Kind == yaml.MappingNode {

@@ -113,7 +113,7 @@ func TestLoadBlockScalarPositions(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"yaml syntax", "items:\n  A: {isa: [B}\n", "pack.yaml:1:1: did not find expected ',' or ']'"},
-		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, rules, world`},
+		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, rules, tags, world`},
 		{"unknown item key", "items:\n  A: {isa: [B], colour: red}\n", `pack.yaml:2:17: unknown key "colour" in item A; expected one of area, isa, look, props`},
 		{"duplicate key", "items:\n  A: {}\n  B: {}\n  A: {}\n", `pack.yaml:4:3: duplicate key "A" in items (first at pack.yaml:2:3)`},
 		{"duplicate prop", "items:\n  A: {props: {x: 1, x: 2}}\n", `pack.yaml:2:21: duplicate key "x" in item A props (first at pack.yaml:2:15)`},
@@ -230,5 +230,40 @@ func TestLoadMissing(t *testing.T) {
 	_, err := Load(filepath.Join(dir, "nope.yaml"), dir)
 	if err == nil || !strings.Contains(err.Error(), "nope.yaml: no such file or directory") || !strings.Contains(err.Error(), dir+": no *.yaml files in the directory") {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestLoadTagRulesAndAreaTemplates(t *testing.T) {
+	src := `items:
+  Tree: {props: {notSpawnable: true}}
+tags:
+  - {item: Tree, block: oak_log, above: [oak_leaves], minCluster: 3}
+  - {item: Guard, entity: villager_v2}
+  - {item: Lever, block: lever, states: {open_bit: true}}
+  - {item: Broken, block: stone, entity: cow}
+areas:
+  - {name: Wood, start: true, goals: [Tree], biomes: [forest, birch_forest], minDistance: 1, maxDistance: 4}
+`
+	p, err := LoadBytes("tags.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "tags.yaml:7:5: tag rule needs a block or an entity, not both") {
+		t.Fatalf("err = %v, want the broken rule at tags.yaml:7:5", err)
+	}
+	p, err = LoadBytes("tags.yaml", []byte(strings.Replace(src, "  - {item: Broken, block: stone, entity: cow}\n", "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Tags) != 3 {
+		t.Fatalf("tags = %+v", p.Tags)
+	}
+	tree := p.Tags[0]
+	if tree.Item != "Tree" || tree.Block != "oak_log" || tree.MinCluster != 3 || len(tree.Above) != 1 || tree.Pos.Line != 4 {
+		t.Errorf("tree rule = %+v", tree)
+	}
+	if p.Tags[1].Entity != "villager_v2" || p.Tags[2].States["open_bit"] != true {
+		t.Errorf("rules = %+v", p.Tags)
+	}
+	a := p.Areas[0]
+	if len(a.Biomes) != 2 || a.MinDistance != 1 || a.MaxDistance != 4 {
+		t.Errorf("area = %+v", a)
 	}
 }
