@@ -24,7 +24,7 @@ import (
 // Every problem found is reported, in an ErrorList sorted by position. The returned pack holds whatever could be
 // read even when there are errors, so that Validate can report on it too.
 func Load(paths ...string) (*Pack, error) {
-	p := newPack()
+	p := emptyPack()
 	var errs ErrorList
 	for _, path := range paths {
 		files, err := packFiles(path)
@@ -38,20 +38,20 @@ func Load(paths ...string) (*Pack, error) {
 				errs.Add(Pos{File: file}, "%s", errors.Unwrap(err))
 				continue
 			}
-			p.merge(parseFile(file, data, &errs), &errs)
+			p.mergeLayer(parseFile(file, data, &errs), &errs)
 		}
 	}
-	p.finish()
+	p.finishLoad()
 	errs.Sort()
 	return p, errs.Err()
 }
 
 // LoadBytes reads a pack from the contents of one YAML file; name is the file name used in positions.
 func LoadBytes(name string, data []byte) (*Pack, error) {
-	p := newPack()
+	p := emptyPack()
 	var errs ErrorList
-	p.merge(parseFile(name, data, &errs), &errs)
-	p.finish()
+	p.mergeLayer(parseFile(name, data, &errs), &errs)
+	p.finishLoad()
 	errs.Sort()
 	return p, errs.Err()
 }
@@ -76,11 +76,11 @@ func packFiles(path string) ([]string, error) {
 	return files, nil
 }
 
-func newPack() *Pack { return &Pack{Items: map[string]*Item{}, src: newSources()} }
+func emptyPack() *Pack { return &Pack{Items: map[string]*Item{}, src: newSources()} }
 
-// merge adds q, read from a later file or pack, to p, renumbering its rules. Every item, area and world object id
+// mergeLayer adds q, read from a later file or pack, to p, renumbering its rules. Every item, area and world object id
 // must be new for now; this is the one place where replacing or removing them would go.
-func (p *Pack) merge(q *Pack, errs *ErrorList) {
+func (p *Pack) mergeLayer(q *Pack, errs *ErrorList) {
 	for _, name := range q.ItemOrder {
 		it := q.Items[name]
 		if old, ok := p.Items[name]; ok {
@@ -120,9 +120,9 @@ func (p *Pack) merge(q *Pack, errs *ErrorList) {
 	p.Files = append(p.Files, q.Files...)
 }
 
-// finish completes a merged pack: connections become two-way, and world objects start with their item's
+// finishLoad completes a merged pack: connections become two-way, and world objects start with their item's
 // properties under the ones they set themselves.
-func (p *Pack) finish() {
+func (p *Pack) finishLoad() {
 	type link struct {
 		to   *Area
 		from string
@@ -173,7 +173,7 @@ var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // parseFile reads one YAML pack file.
 func parseFile(name string, data []byte, errs *ErrorList) *Pack {
-	l := &fileLoader{file: name, lines: strings.Split(string(data), "\n"), errs: errs, pack: newPack()}
+	l := &fileLoader{file: name, lines: strings.Split(string(data), "\n"), errs: errs, pack: emptyPack()}
 	l.pack.Files = []string{name}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -216,22 +216,22 @@ func (l *fileLoader) errorf(n *yaml.Node, format string, args ...any) {
 	l.errs.Add(l.pos(n), format, args...)
 }
 
-// deref follows an alias to the node it names.
-func deref(n *yaml.Node) *yaml.Node {
+// yamlDeref follows an alias to the node it names.
+func yamlDeref(n *yaml.Node) *yaml.Node {
 	for n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
 	return n
 }
 
-// isNull reports whether n is an empty value, as in "props:" with nothing after it.
-func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+// yamlNull reports whether n is an empty value, as in "props:" with nothing after it.
+func yamlNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
 
 // fields calls each key's function for the pairs of mapping n, reporting duplicate and unknown keys. what names
 // the mapping in messages.
 func (l *fileLoader) fields(n *yaml.Node, what string, keys map[string]func(key, val *yaml.Node)) {
-	n = deref(n)
-	if isNull(n) {
+	n = yamlDeref(n)
+	if yamlNull(n) {
 		return
 	}
 	if n.Kind != yaml.MappingNode {
@@ -252,7 +252,7 @@ func (l *fileLoader) fields(n *yaml.Node, what string, keys map[string]func(key,
 func (l *fileLoader) pairs(n *yaml.Node, what string, f func(key, val *yaml.Node)) {
 	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		key, val := deref(n.Content[i]), deref(n.Content[i+1])
+		key, val := yamlDeref(n.Content[i]), yamlDeref(n.Content[i+1])
 		if key.Kind != yaml.ScalarNode {
 			l.errorf(key, "%s: a key must be a plain value", what)
 			continue
@@ -268,7 +268,7 @@ func (l *fileLoader) pairs(n *yaml.Node, what string, f func(key, val *yaml.Node
 
 // scalar returns the text of scalar node n, reporting an error when it is not one.
 func (l *fileLoader) scalar(n *yaml.Node, what string) (string, bool) {
-	if n.Kind != yaml.ScalarNode || isNull(n) {
+	if n.Kind != yaml.ScalarNode || yamlNull(n) {
 		l.errorf(n, "%s must be a single value", what)
 		return "", false
 	}
@@ -287,7 +287,7 @@ func (l *fileLoader) word(n *yaml.Node, what string) (string, bool) {
 
 // list returns the values of a sequence of scalars, or of a single scalar, with their positions.
 func (l *fileLoader) list(n *yaml.Node, what string, check func(*yaml.Node, string) (string, bool)) ([]string, []Pos) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return nil, nil
 	}
 	elems := []*yaml.Node{n}
@@ -297,7 +297,7 @@ func (l *fileLoader) list(n *yaml.Node, what string, check func(*yaml.Node, stri
 	var vals []string
 	var at []Pos
 	for _, e := range elems {
-		e = deref(e)
+		e = yamlDeref(e)
 		if s, ok := check(e, what); ok {
 			vals = append(vals, s)
 			at = append(at, l.pos(e))
@@ -350,7 +350,7 @@ func (l *fileLoader) value(n *yaml.Node, what string) (Value, bool) {
 
 // props reads a mapping of properties, returning them and where each value was written.
 func (l *fileLoader) props(n *yaml.Node, what string) (Props, map[string]Pos) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return nil, nil
 	}
 	if n.Kind != yaml.MappingNode {
@@ -388,7 +388,7 @@ func (l *fileLoader) top(n *yaml.Node) {
 
 // items reads the items mapping: item name to its description.
 func (l *fileLoader) items(n *yaml.Node) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return
 	}
 	if n.Kind != yaml.MappingNode {
@@ -457,7 +457,7 @@ func (l *fileLoader) states(n *yaml.Node, what string) map[string]any {
 
 // rules reads rules: a literal block with one rule a line, or a list of strings.
 func (l *fileLoader) rules(n *yaml.Node, fail bool) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return
 	}
 	elems := []*yaml.Node{n}
@@ -465,7 +465,7 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 		elems = n.Content
 	}
 	for _, e := range elems {
-		e = deref(e)
+		e = yamlDeref(e)
 		if e.Kind != yaml.ScalarNode {
 			l.errorf(e, "rules must be a literal block (rules: |) or a list of strings")
 			continue
@@ -556,7 +556,7 @@ func (l *fileLoader) textLines(n *yaml.Node) []textLine {
 
 // areas reads the list of areas.
 func (l *fileLoader) areas(n *yaml.Node) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return
 	}
 	if n.Kind != yaml.SequenceNode {
@@ -564,7 +564,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 		return
 	}
 	for _, e := range n.Content {
-		e = deref(e)
+		e = yamlDeref(e)
 		a := &Area{Pos: l.pos(e)}
 		src := &areaSource{}
 		l.fields(e, "area", map[string]func(key, val *yaml.Node){
@@ -610,7 +610,7 @@ func (l *fileLoader) goals(n *yaml.Node) []Term {
 		return nil // the list reported its own errors
 	}
 	for _, e := range elems {
-		line := l.textLines(deref(e))[0]
+		line := l.textLines(yamlDeref(e))[0]
 		t, err := ParseTerm(line.text, line.at)
 		if err != nil {
 			l.errs.Add(line.clamp(err.(*Error).Pos), "goal: %s", err.(*Error).Msg)
@@ -624,7 +624,7 @@ func (l *fileLoader) goals(n *yaml.Node) []Term {
 
 // world reads the list of objects that exist before any puzzle.
 func (l *fileLoader) world(n *yaml.Node) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return
 	}
 	if n.Kind != yaml.SequenceNode {
@@ -632,7 +632,7 @@ func (l *fileLoader) world(n *yaml.Node) {
 		return
 	}
 	for _, e := range n.Content {
-		e = deref(e)
+		e = yamlDeref(e)
 		var o Object
 		src := objectSource{pos: l.pos(e)}
 		l.fields(e, "world object", map[string]func(key, val *yaml.Node){

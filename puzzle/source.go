@@ -39,9 +39,9 @@ func (p *Pack) itemSource(it *Item) itemSource {
 	if p.src != nil && p.src.items[it.Name] != nil {
 		s = *p.src.items[it.Name]
 	}
-	s.isa = fill(s.isa, len(it.Isa), it.Pos)
-	s.areas = fill(s.areas, len(it.Areas), it.Pos)
-	s.props = fillMap(s.props, it.Props, it.Pos)
+	s.isa = fillPos(s.isa, len(it.Isa), it.Pos)
+	s.areas = fillPos(s.areas, len(it.Areas), it.Pos)
+	s.props = fillPosMap(s.props, it.Props, it.Pos)
 	return s
 }
 
@@ -51,7 +51,7 @@ func (p *Pack) areaSource(a *Area) areaSource {
 	if p.src != nil && p.src.areas[a] != nil {
 		s = *p.src.areas[a]
 	}
-	s.connects = fill(s.connects, len(a.Connects), a.Pos)
+	s.connects = fillPos(s.connects, len(a.Connects), a.Pos)
 	if s.maxDepth.Line == 0 {
 		s.maxDepth = a.Pos
 	}
@@ -69,12 +69,12 @@ func (p *Pack) objectSource(i int) objectSource {
 			*at = s.pos
 		}
 	}
-	s.props = fillMap(s.props, p.World[i].Props, s.pos)
+	s.props = fillPosMap(s.props, p.World[i].Props, s.pos)
 	return s
 }
 
-// fill returns list extended to n positions, the new ones at.
-func fill(list []Pos, n int, at Pos) []Pos {
+// fillPos returns list extended to n positions, the new ones at.
+func fillPos(list []Pos, n int, at Pos) []Pos {
 	out := make([]Pos, n)
 	for i := range out {
 		out[i] = at
@@ -85,8 +85,8 @@ func fill(list []Pos, n int, at Pos) []Pos {
 	return out
 }
 
-// fillMap returns a copy of m with a position for every property of props, at where m has none.
-func fillMap(m map[string]Pos, props Props, at Pos) map[string]Pos {
+// fillPosMap returns a copy of m with a position for every property of props, at where m has none.
+func fillPosMap(m map[string]Pos, props Props, at Pos) map[string]Pos {
 	out := make(map[string]Pos, len(props))
 	for name := range props {
 		out[name] = at
