@@ -4,7 +4,7 @@ import "gopkg.in/yaml.v3"
 
 // tags reads the list of tag rules: which blocks and entities already in the world are puzzle items.
 func (l *fileLoader) tags(n *yaml.Node) {
-	if isNull(n) {
+	if yamlNull(n) {
 		return
 	}
 	if n.Kind != yaml.SequenceNode {
@@ -12,7 +12,7 @@ func (l *fileLoader) tags(n *yaml.Node) {
 		return
 	}
 	for _, e := range n.Content {
-		e = deref(e)
+		e = yamlDeref(e)
 		t := TagRule{Pos: l.pos(e)}
 		l.fields(e, "tag rule", map[string]func(key, val *yaml.Node){
 			"item":       func(_, v *yaml.Node) { t.Item, _ = l.word(v, "item") },
