@@ -25,6 +25,7 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 	v.checkRules()
 	v.checkAreas()
 	v.checkWorld()
+	v.checkTags()
 	v.checkReach()
 	v.checkUnused()
 	v.errs.Sort()

@@ -167,3 +167,30 @@ func TestValidateWarnings(t *testing.T) {
 		})
 	}
 }
+
+func TestValidateTagsAndTemplates(t *testing.T) {
+	p, err := LoadBytes("t.yaml", []byte(`items:
+  Tree: {props: {notSpawnable: true}, look: {block: oak_log}}
+rules: |
+  Apple ::= Shake Tree
+tags:
+  - {item: Tree, block: oak_log}
+  - {item: Bush, block: azalea}
+  - {item: Tree, block: water, minCluster: 9, maxCluster: 3}
+areas:
+  - {name: A, start: true, goals: [Tree], minDistance: 4, maxDistance: 2}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, _ := Validate(p)
+	for _, want := range []string{
+		"t.yaml:7:5: tag rule makes unknown item Bush",
+		"t.yaml:8:5: tag rule for Tree: maxCluster 3 is below minCluster 9",
+		"t.yaml:10:5: area A: maxDistance 2 is below minDistance 4",
+	} {
+		if !strings.Contains(errs.Error(), want) {
+			t.Errorf("errors\n%v\nlack %q", errs, want)
+		}
+	}
+}
