@@ -43,7 +43,7 @@ func TestSnapshotCopiesAnAreaForTagging(t *testing.T) {
 	// The snapshot is a copy: a block placed after it does not appear in it.
 	<-w.Do(func(tx *world.Tx) { tx.SetBlock(chestAt.Add(cube.Pos{2, 0, 0}), block.NewChest(), nil) }).Done()
 
-	tg, err := tagging.New(world.DefaultBlockRegistry, []puzzle.TagRule{{Item: "Chest", Block: "chest"}, {Item: "Turf", Block: "grass_block", MinCluster: 4096}})
+	tg, err := tagging.New(tagging.IndexBlocks(world.DefaultBlockRegistry), []puzzle.TagRule{{Item: "Chest", Block: "chest"}, {Item: "Turf", Block: "grass_block", MinCluster: 4096}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func woodland() Snapshot {
 
 func benchmarkScan(b *testing.B, s Snapshot) {
 	world.DefaultBlockRegistry.Finalize()
-	tg, err := New(world.DefaultBlockRegistry, testRules())
+	tg, err := New(IndexBlocks(world.DefaultBlockRegistry), testRules())
 	if err != nil {
 		b.Fatal(err)
 	}

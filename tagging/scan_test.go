@@ -35,7 +35,7 @@ func TestFillFindsTouchedRuns(t *testing.T) {
 // a snapshot five chunks deep along z, so that clusters cross the 64-block words of the bit sets.
 func TestScanAgreesWithNaiveFlood(t *testing.T) {
 	rules := []puzzle.TagRule{{Item: "Water", Block: "water"}}
-	tg, err := New(world.DefaultBlockRegistry, rules)
+	tg, err := New(IndexBlocks(world.DefaultBlockRegistry), rules)
 	if err != nil {
 		t.Fatal(err)
 	}

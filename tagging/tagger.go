@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/df-mc/dragonfly/server/world/chunk"
 	"riddlestone/puzzle"
 )
 
@@ -41,16 +40,14 @@ func (s stateSet) empty() bool {
 	return true
 }
 
-// New resolves tag rules against the block states of a finalised registry, the one the world's chunks use
-// (world.Config.Blocks, world.DefaultBlockRegistry by default). A rule naming an unknown block, or states that no
+// New resolves tag rules against the block states of the registry the world's chunks use (see IndexBlocks). A rule naming an unknown block, or states that no
 // state of its block has, is an error at the rule's position; so is a rule with both or neither of a block and an
 // entity.
-func New(reg chunk.BlockRegistry, rules []puzzle.TagRule) (*Tagger, error) {
-	states := blockStates(reg)
+func New(blocks *Blocks, rules []puzzle.TagRule) (*Tagger, error) {
 	t := &Tagger{}
 	var errs []error
 	for _, tr := range rules {
-		r, err := resolve(tr, states)
+		r, err := resolve(tr, blocks)
 		if err != nil {
 			err = fmt.Errorf("tag rule for %s: %w", tr.Item, err)
 			if at := tr.Pos.String(); at != "" {
@@ -70,25 +67,7 @@ func New(reg chunk.BlockRegistry, rules []puzzle.TagRule) (*Tagger, error) {
 // Rules returns the number of rules the tagger matches.
 func (t *Tagger) Rules() int { return len(t.rules) }
 
-// blockState is one registered block state, decoded once.
-type blockState struct {
-	rid    uint32
-	name   string
-	states map[string]any
-}
-
-// blockStates lists every block state of a registry with its name and states.
-func blockStates(reg chunk.BlockRegistry) []blockState {
-	out := make([]blockState, 0, reg.BlockCount())
-	for rid := range uint32(reg.BlockCount()) {
-		if name, states, ok := reg.RuntimeIDToState(rid); ok {
-			out = append(out, blockState{rid: rid, name: name, states: states})
-		}
-	}
-	return out
-}
-
-func resolve(tr puzzle.TagRule, states []blockState) (rule, error) {
+func resolve(tr puzzle.TagRule, blocks *Blocks) (rule, error) {
 	r := rule{TagRule: tr}
 	switch {
 	case tr.Item == "":
@@ -107,7 +86,7 @@ func resolve(tr puzzle.TagRule, states []blockState) (rule, error) {
 		return r, nil
 	}
 	var err error
-	if r.accept, err = stateSetOf(states, tr.Block, tr.States); err != nil {
+	if r.accept, err = blocks.set(tr.Block, tr.States); err != nil {
 		return r, err
 	}
 	for _, names := range []struct {
@@ -119,7 +98,7 @@ func resolve(tr puzzle.TagRule, states []blockState) (rule, error) {
 		}
 		*names.set = make(stateSet, len(r.accept))
 		for _, name := range names.list {
-			s, err := stateSetOf(states, name, nil)
+			s, err := blocks.set(name, nil)
 			if err != nil {
 				return r, err
 			}
@@ -129,31 +108,4 @@ func resolve(tr puzzle.TagRule, states []blockState) (rule, error) {
 		}
 	}
 	return r, nil
-}
-
-// stateSetOf returns the runtime IDs of the states of a block that have every state wanted.
-func stateSetOf(states []blockState, block string, want map[string]any) (stateSet, error) {
-	name := blockName(block)
-	maxRID := uint32(0)
-	for _, s := range states {
-		maxRID = max(maxRID, s.rid)
-	}
-	set := make(stateSet, maxRID/64+1)
-	known := false
-	for _, s := range states {
-		if s.name != name {
-			continue
-		}
-		known = true
-		if statesMatch(s.states, want) {
-			set.add(s.rid)
-		}
-	}
-	if !known {
-		return nil, fmt.Errorf("unknown block %q", block)
-	}
-	if set.empty() {
-		return nil, fmt.Errorf("no state of %s has the states %v", name, want)
-	}
-	return set, nil
 }

@@ -94,7 +94,7 @@ func TestScanFindsClustersThatMeetTheirConditions(t *testing.T) {
 	id := uuid.New()
 	w.Entities = []Entity{{ID: id, Type: "minecraft:villager_v2", Pos: mgl64.Vec3{3.5, 1, 3.5}}, {ID: uuid.New(), Type: "minecraft:cow"}}
 
-	tg, err := New(world.DefaultBlockRegistry, testRules())
+	tg, err := New(IndexBlocks(world.DefaultBlockRegistry), testRules())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestScanJoinsClustersAcrossChunkBorders(t *testing.T) {
 	for x := 14; x <= 18; x++ {
 		w.set(x, 1, 3, block.Log{Wood: block.OakWood(), Axis: cube.X})
 	}
-	tg, err := New(world.DefaultBlockRegistry, []puzzle.TagRule{{Item: "Log", Block: "oak_log", MinCluster: 5}})
+	tg, err := New(IndexBlocks(world.DefaultBlockRegistry), []puzzle.TagRule{{Item: "Log", Block: "oak_log", MinCluster: 5}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestScanMatchesStates(t *testing.T) {
 	w := newTestWorld()
 	w.set(1, 1, 1, block.Lever{Facing: cube.FaceUp, Direction: cube.North, Powered: true})
 	w.set(2, 1, 1, block.Lever{Facing: cube.FaceUp, Direction: cube.North})
-	tg, err := New(world.DefaultBlockRegistry, []puzzle.TagRule{{Item: "OnLever", Block: "lever", States: map[string]any{"open_bit": true}}})
+	tg, err := New(IndexBlocks(world.DefaultBlockRegistry), []puzzle.TagRule{{Item: "OnLever", Block: "lever", States: map[string]any{"open_bit": true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,9 +169,30 @@ func TestNewReportsBadRulesWithPositions(t *testing.T) {
 		{puzzle.TagRule{Item: "X", Block: "water", MinCluster: 5, MaxCluster: 2, Pos: at}, "maxCluster 2 is below minCluster 5"},
 		{puzzle.TagRule{Item: "X", Block: "oak_log", Above: []string{"nope"}, Pos: at}, `unknown block "nope"`},
 	} {
-		_, err := New(world.DefaultBlockRegistry, []puzzle.TagRule{tc.rule})
+		_, err := New(IndexBlocks(world.DefaultBlockRegistry), []puzzle.TagRule{tc.rule})
 		if err == nil || !strings.HasPrefix(err.Error(), "packs/x/tags.yaml:7:5: tag rule for X: ") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%+v) = %v, want an error at packs/x/tags.yaml:7:5 saying %q", tc.rule, err, tc.want)
 		}
+	}
+}
+
+func TestBlocksStateCompletesStates(t *testing.T) {
+	blocks := IndexBlocks(world.DefaultBlockRegistry)
+	rid, err := blocks.State("lever", map[string]any{"open_bit": true, "lever_direction": "up_north_south"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := world.BlockByRuntimeID(rid)
+	if l, isLever := b.(block.Lever); !ok || !isLever || !l.Powered {
+		t.Fatalf("State(lever, open) = %#v, want a powered lever", b)
+	}
+	if _, err := blocks.State("chest", nil); err != nil {
+		t.Errorf("State(chest) with no states: %v", err)
+	}
+	if _, err := blocks.State("lever", map[string]any{"colour": "red"}); err == nil {
+		t.Error("State(lever, colour: red) gave no error")
+	}
+	if _, err := blocks.State("minecraft:not_a_block", nil); err == nil {
+		t.Error("an unknown block gave no error")
 	}
 }
