@@ -90,7 +90,7 @@ func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
 	if props := o.Props.String(); props != "" {
 		lore = append(lore, "§8"+props)
 	}
-	return item.NewStack(t, 1).WithCustomName("§e" + displayName(it)).WithLore(lore...).WithValue(objectKey, o.ID)
+	return item.NewStack(t, 1).WithCustomName("§e"+displayName(it)).WithLore(lore...).WithValue(objectKey, o.ID)
 }
 
 // stackObject returns the id of the puzzle object an item stack stands for.
