@@ -1,0 +1,18 @@
+// Command riddlestone is the Riddlestone server and its tools. With no command it runs the server.
+package main
+
+import (
+	"os"
+
+	"riddlestone/internal/cli"
+	"riddlestone/server"
+)
+
+// commands are the binary's subcommands; the first one runs when no command is given.
+var commands = []cli.Command{
+	{Name: "serve", Summary: "run the server (the default)", Run: server.Main},
+}
+
+func main() {
+	os.Exit(cli.Run(os.Args[1:], "serve", commands))
+}
