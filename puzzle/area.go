@@ -15,5 +15,16 @@ type Area struct {
 	Biomes      []string // biomes it suits, such as "plains" or "forest"; empty means any
 	MinDistance int      // the least distance from the start it is used at
 	MaxDistance int      // the greatest distance from the start it is used at; 0 means no limit
-	Pos         Pos
+	// Template names the pack area an area of the world's grid was made from. Generation uses the template's
+	// tables and items' area lists for it, while objects and unlocking use the area's own Name.
+	Template string
+	Pos      Pos
+}
+
+// TemplateName returns the name of the pack area that area a is an instance of: its Template, or its own name.
+func (a *Area) TemplateName() string {
+	if a.Template != "" {
+		return a.Template
+	}
+	return a.Name
 }

@@ -177,7 +177,7 @@ func (s *search) run(k, d int) *Puzzle {
 
 // goalTermOf returns the area goal of a key, remembering it for the puzzle.
 func (s *search) goalTermOf(k int) Term {
-	for i, gk := range s.g.goalKeys[s.area.Name] {
+	for i, gk := range s.g.goalKeys[s.area.TemplateName()] {
 		if gk == k {
 			s.goalTerm = s.area.Goals[i]
 		}
