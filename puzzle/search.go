@@ -48,7 +48,11 @@ func (s *search) scanWorld(w *World) {
 			reserved[l.Object] = true
 		}
 		s.others = append(s.others, p)
-		s.protect = append(s.protect, s.goalOf(p.Goal))
+		// Goals belong to their areas (see GoalAchieved): what this puzzle makes can complete another area's goal
+		// early only if it can be carried there.
+		if gl := s.goalOf(p.Goal); gl.typ >= 0 && s.carryableType(gl.typ) {
+			s.protect = append(s.protect, gl)
+		}
 	}
 	inside := map[int]bool{}
 	for _, o := range w.Objects {
@@ -94,7 +98,7 @@ func (s *search) goalOf(t Term) goal {
 	return goal{term: t, typ: typ}
 }
 
-// goalSatisfied reports whether a goal is satisfied already (an accessible object matches it) or will be by a
+// goalSatisfied reports whether a goal is satisfied already (an object of the area matches it) or will be by a
 // puzzle in progress: either way a puzzle for it would be trivial.
 func (s *search) goalSatisfied(t Term, w *World) bool {
 	gl := s.goalOf(t)
@@ -103,12 +107,32 @@ func (s *search) goalSatisfied(t Term, w *World) bool {
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
-		if ok && s.accessible(o.Area, w) && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
+		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
+		// carryable one in any accessible area, which the player could simply bring.
+		if !ok {
+			continue
+		}
+		near := o.Area == s.area.Name || o.Area == Inventory || s.accessible(o.Area, w) && s.g.items[i].Carryable()
+		if near && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
 			return true
 		}
 	}
+	// A puzzle in progress elsewhere satisfies the goal only if what it makes could be carried here.
+	if !s.carryableType(gl.typ) {
+		return false
+	}
 	for _, p := range s.others {
 		if s.produces(p.Root, gl) {
+			return true
+		}
+	}
+	return false
+}
+
+// carryableType reports whether some item of a type can be carried.
+func (s *search) carryableType(typ int) bool {
+	for i, it := range s.g.items {
+		if s.g.typeItems[typ].has(i) && it.Carryable() {
 			return true
 		}
 	}
