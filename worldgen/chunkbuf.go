@@ -1,0 +1,184 @@
+package worldgen
+
+import (
+	"bytes"
+	"unsafe"
+
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/df-mc/dragonfly/server/world/chunk"
+)
+
+// subVolume is the number of blocks in a sub-chunk.
+const subVolume = 16 * 16 * 16
+
+// chunkBuf is a chunk under construction: one material per block, in dragonfly's own order within each
+// sub-chunk (x, then z, then y fastest), plus one biome per column.
+type chunkBuf struct {
+	blocks [subChunks * subVolume]material
+	biomes [256]biomeKind
+	// x0, z0 is the world position of the chunk's first block.
+	x0, z0 int32
+}
+
+// index returns the position of the block at chunk-local x and z and world y in blocks.
+func index(x, y, z int32) int32 {
+	y -= minY
+	return (y>>4)*subVolume | x<<8 | z<<4 | y&15
+}
+
+// get returns the material at local x, z and world y.
+func (b *chunkBuf) get(x, y, z int32) material { return b.blocks[index(x, y, z)] }
+
+// set places a material at local x, z and world y.
+func (b *chunkBuf) set(x, y, z int32, m material) { b.blocks[index(x, y, z)] = m }
+
+// at returns the material at world position (x, y, z) and whether it lies inside the chunk.
+func (b *chunkBuf) at(x, y, z int32) (material, bool) {
+	x, z = x-b.x0, z-b.z0
+	if uint32(x) > 15 || uint32(z) > 15 || y < minY || y > maxY {
+		return air, false
+	}
+	return b.blocks[index(x, y, z)], true
+}
+
+// put places a material at world position (x, y, z) if that lies inside the chunk and the block there passes
+// the filter. Features use it to draw only their part that falls inside this chunk.
+func (b *chunkBuf) put(x, y, z int32, m material, replace func(material) bool) {
+	x, z = x-b.x0, z-b.z0
+	if uint32(x) > 15 || uint32(z) > 15 || y < minY || y > maxY {
+		return
+	}
+	i := index(x, y, z)
+	if replace == nil || replace(b.blocks[i]) {
+		b.blocks[i] = m
+	}
+}
+
+// encoder turns a chunkBuf into a dragonfly chunk. It writes dragonfly's network chunk format (paletted storages
+// with varint runtime IDs) and lets chunk.NetworkDecode build the chunk, which costs a few microseconds per
+// sub-chunk, against ~20 ns for every chunk.SetBlock and SetBiome call.
+type encoder struct {
+	buf     bytes.Buffer
+	indices [subVolume]uint16
+	values  [256]uint32
+}
+
+// encode builds the dragonfly chunk of b, with runtime IDs from rid, into c. The chunk's registry must be the one
+// rid was resolved with.
+func (e *encoder) encode(b *chunkBuf, rid *[materialCount]uint32, br world.BlockRegistry, c *chunk.Chunk) {
+	e.buf.Reset()
+	top := 0
+	for s := subChunks - 1; s >= 0; s-- {
+		if !allAir(b.blocks[s*subVolume : (s+1)*subVolume]) {
+			top = s + 1
+			break
+		}
+	}
+	for s := 0; s < top; s++ {
+		sub := b.blocks[s*subVolume : (s+1)*subVolume]
+		// Number the materials in the order they first appear, which is deterministic.
+		var idx [materialCount]uint16
+		var seen [materialCount]bool
+		n := 0
+		for i, m := range sub {
+			if !seen[m] {
+				seen[m] = true
+				idx[m] = uint16(n)
+				e.values[n] = rid[m]
+				n++
+			}
+			e.indices[i] = idx[m]
+		}
+		if n == 1 && sub[0] == air {
+			e.buf.Write([]byte{8, 0}) // Version 8 with no storages: an empty sub-chunk.
+			continue
+		}
+		e.buf.Write([]byte{8, 1})
+		writeStorage(&e.buf, &e.indices, e.values[:n])
+	}
+	// Biomes depend on the column only, so one storage serves every sub-chunk.
+	var bseen [biomeCount]bool
+	var bidx [biomeCount]uint16
+	n := 0
+	for _, bk := range b.biomes {
+		if !bseen[bk] {
+			bseen[bk] = true
+			bidx[bk] = uint16(n)
+			e.values[n] = biomeIDs[bk]
+			n++
+		}
+	}
+	for i := range e.indices {
+		e.indices[i] = bidx[b.biomes[i>>4]]
+	}
+	start := e.buf.Len()
+	writeStorage(&e.buf, &e.indices, e.values[:n])
+	biomeStorage := e.buf.Bytes()[start:]
+	for range subChunks - 1 {
+		e.buf.Write(biomeStorage)
+	}
+	decoded, err := chunk.NetworkDecode(br, e.buf.Bytes(), top, c.Range())
+	if err != nil {
+		// The data is built above from a fixed set of materials; failing to decode it is a programming error.
+		panic("worldgen: decode generated chunk: " + err.Error())
+	}
+	*c = *decoded
+}
+
+// emptySub is an all-air sub-chunk to compare against.
+var emptySub [subVolume]byte
+
+// allAir reports whether every block of a sub-chunk is air.
+func allAir(sub []material) bool {
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&sub[0])), len(sub)), emptySub[:])
+}
+
+// bitSizes are the index widths dragonfly's paletted storages support.
+var bitSizes = [...]int{0, 1, 2, 3, 4, 5, 6, 8, 16}
+
+// writeStorage writes one paletted storage in the network encoding: a header, the palette indices packed into
+// little-endian words and the palette as zigzag varints. indices[i] is the palette index of block i, where i
+// is x<<8 | z<<4 | y.
+func writeStorage(buf *bytes.Buffer, indices *[subVolume]uint16, values []uint32) {
+	n := len(values)
+	bits := 0
+	for _, s := range bitSizes {
+		if n <= 1<<s {
+			bits = s
+			break
+		}
+	}
+	buf.WriteByte(byte(bits<<1) | 1)
+	if bits != 0 {
+		perWord := 32 / bits
+		words := (subVolume + perWord - 1) / perWord
+		out := buf.AvailableBuffer()[:0]
+		for wi := 0; wi < words; wi++ {
+			var word uint32
+			base := wi * perWord
+			end := min(base+perWord, subVolume)
+			for j, v := range indices[base:end] {
+				word |= uint32(v) << (j * bits)
+			}
+			out = append(out, byte(word), byte(word>>8), byte(word>>16), byte(word>>24))
+		}
+		buf.Write(out)
+		writeVarint(buf, int32(n))
+	}
+	for _, v := range values {
+		writeVarint(buf, int32(v))
+	}
+}
+
+// writeVarint writes a zigzag-encoded varint, as Minecraft's network format stores palette entries.
+func writeVarint(buf *bytes.Buffer, x int32) {
+	ux := uint32(x) << 1
+	if x < 0 {
+		ux = ^ux
+	}
+	for ux >= 0x80 {
+		buf.WriteByte(byte(ux) | 0x80)
+		ux >>= 7
+	}
+	buf.WriteByte(byte(ux))
+}
