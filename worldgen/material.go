@@ -165,6 +165,12 @@ func (p *palette) resolve() *[materialCount]uint32 {
 	return &p.rid
 }
 
+// byRIDs returns the map from runtime IDs back to materials.
+func (p *palette) byRIDs() map[uint32]material {
+	p.resolve()
+	return p.byRID
+}
+
 // solid reports whether a material is a full terrain block that trees may stand on and leaves may not replace.
 func (m material) solid() bool {
 	return m != air && m != water && m != lava && !m.plant() && !m.foliage()

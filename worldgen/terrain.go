@@ -37,17 +37,17 @@ func newRelief(seed uint64) relief {
 		return fractal{seed: mix64(seed ^ salt), scale: scale, octaves: octaves}
 	}
 	return relief{
-		warpX:  f(0x11, 1.0/380, 2),
-		warpZ:  f(0x12, 1.0/380, 2),
-		cont:   f(0x13, 1.0/1100, 4),
-		ero:    f(0x14, 1.0/520, 2),
-		mnt:    f(0x15, 1.0/720, 3),
-		ridge:  f(0x16, 1.0/300, 4),
+		warpX:  f(0x11, 1.0/300, 2),
+		warpZ:  f(0x12, 1.0/300, 2),
+		cont:   f(0x13, 1.0/750, 4),
+		ero:    f(0x14, 1.0/380, 2),
+		mnt:    f(0x15, 1.0/480, 3),
+		ridge:  f(0x16, 1.0/230, 4),
 		detail: f(0x17, 1.0/110, 3),
-		temp:   f(0x18, 1.0/1300, 2),
-		humid:  f(0x19, 1.0/1000, 2),
-		weird:  f(0x1a, 1.0/420, 2),
-		lake:   f(0x1b, 1.0/260, 2),
+		temp:   f(0x18, 1.0/650, 2),
+		humid:  f(0x19, 1.0/520, 2),
+		weird:  f(0x1a, 1.0/300, 2),
+		lake:   f(0x1b, 1.0/220, 2),
 	}
 }
 
@@ -70,8 +70,9 @@ func (r *relief) cornerAt(cx, cz int32) corner {
 	mh = 0.55*10*(math.Floor(t)+smoothstep(0.3, 0.7, t-math.Floor(t))) + 0.45*mh
 
 	det := r.detail.at(x, z)
-	hills := 3 + 22*smoothstep(-0.25, 0.45, r.ero.at(x, z))
-	landH := seaLevel + 2 + 8*clamp(cont, 0, 1) + hills*(det*0.5+0.5) + mh
+	hills := 5 + 28*smoothstep(-0.3, 0.4, r.ero.at(x, z))
+	highland := 32 * smoothstep(0.05, 0.4, cont)
+	landH := math.Max(seaLevel+5+highland+hills*(det+0.15)*1.3, seaLevel-3) + mh
 
 	temp, humid := r.temp.at(x, z), r.humid.at(x, z)
 	swamp := smoothstep(0.12, 0.3, humid) * smoothstep(-0.2, 0.0, temp) * smoothstep(0.35, 0.25, temp) * (1 - mount)
@@ -107,21 +108,21 @@ func columnFrom(c00, c10, c01, c11 *corner, fx, fz float64) column {
 // chooseBiome picks a biome from climate, relief and height.
 func chooseBiome(c *corner, h int16) biomeKind {
 	// It gets colder higher up.
-	t := c.temp - math.Max(0, float64(h)-seaLevel-40)/110
+	t := c.temp - math.Max(0, float64(h)-seaLevel-40)/220
 	switch {
 	case h < seaLevel-1 && c.land < 0.5:
 		if t < -0.4 {
 			return frozenOcean
 		}
 		return ocean
-	case c.land < 0.97 && h <= seaLevel+2 && c.mount < 0.15 && c.swamp < 0.5:
+	case c.land < 0.75 && h <= seaLevel+2 && c.mount < 0.15 && c.swamp < 0.5:
 		if t < -0.4 {
 			return snowyBeach
 		}
 		return beach
 	case c.mount > 0.3 && h > seaLevel+38:
 		if h > seaLevel+100 {
-			if t < -0.05 {
+			if t < -0.3 {
 				return frozenPeaks
 			}
 			return stonyPeaks
