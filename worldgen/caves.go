@@ -16,8 +16,8 @@ const (
 	// caveRoof is how many blocks of rock caves leave under the surface, so they never hollow out the ground
 	// that trees, ponds and players stand on.
 	caveRoof = 7
-	// lavaLevel is the height below which caves fill with lava.
-	lavaLevel = -55
+	// lavaLevel is the height below which caves fill with lava: the lowest cave cell, y -64 to -57.
+	lavaLevel = -57
 	// cheeseLevel and tunnelWidth set how much rock the caves take.
 	cheeseLevel = 0.5
 	tunnelWidth = 0.009
@@ -52,63 +52,81 @@ func (g *Generator) carveCaves(s *scratch) {
 			}
 		}
 	}
-	for z := int32(0); z < 16; z++ {
-		for x := int32(0); x < 16; x++ {
-			ix, iz := x/caveCellXZ, z/caveCellXZ
-			fx, fz := float64(x%caveCellXZ)/caveCellXZ, float64(z%caveCellXZ)/caveCellXZ
-			at := func(iy int32) (v [3]float64) {
-				c00, c10 := &grid[(iy*nxz+iz)*nxz+ix], &grid[(iy*nxz+iz)*nxz+ix+1]
-				c01, c11 := &grid[(iy*nxz+iz+1)*nxz+ix], &grid[(iy*nxz+iz+1)*nxz+ix+1]
-				for k := range v {
-					v[k] = lerp(lerp(c00[k], c10[k], fx), lerp(c01[k], c11[k], fx), fz)
+	corner := func(ix, iy, iz int32) *[3]float64 { return &grid[(iy*nxz+iz)*nxz+ix] }
+	for iy := int32(0); iy < ny-1; iy++ {
+		for iz := int32(0); iz < nxz-1; iz++ {
+			for ix := int32(0); ix < nxz-1; ix++ {
+				cell := [8]*[3]float64{
+					corner(ix, iy, iz), corner(ix+1, iy, iz), corner(ix, iy, iz+1), corner(ix+1, iy, iz+1),
+					corner(ix, iy+1, iz), corner(ix+1, iy+1, iz), corner(ix, iy+1, iz+1), corner(ix+1, iy+1, iz+1),
 				}
-				return v
-			}
-			yTop := int32(s.col(x, z).height) - caveRoof
-			hi := at(0)
-			for iy := int32(0); minY+iy*caveCellY <= yTop; iy++ {
-				lo := hi
-				hi = at(iy + 1)
-				if !mayCarve(lo, hi) {
-					continue
-				}
-				y0 := minY + iy*caveCellY
-				for dy := int32(0); dy < caveCellY; dy++ {
-					y := y0 + dy
-					if y > yTop {
-						break
-					}
-					if y < minY+5 {
-						continue
-					}
-					t := float64(dy) / caveCellY
-					cheese := lerp(lo[0], hi[0], t)
-					ta, tb := lerp(lo[1], hi[1], t), lerp(lo[2], hi[2], t)
-					if cheese > cheeseLevel || ta*ta+tb*tb < tunnelWidth {
-						m := air
-						if y <= lavaLevel {
-							m = lava
-						}
-						b.set(x, y, z, m)
-					}
+				if cellMayCarve(&cell) {
+					g.carveCell(s, &cell, ix, iy, iz)
 				}
 			}
 		}
 	}
 }
 
-// mayCarve reports whether any point between two interpolated cave samples is carved. The fields vary linearly
-// in between, so the cheese field peaks at an end and the tunnel distance a²+b² has one minimum, found exactly;
-// most cells of solid rock are skipped without visiting their blocks.
-func mayCarve(lo, hi [3]float64) bool {
-	if lo[0] > cheeseLevel || hi[0] > cheeseLevel {
-		return true
+// cellMayCarve reports whether any block of a cave cell may be carved. Inside a cell the fields are trilinear,
+// so each lies between its smallest and largest corner value; most cells of solid rock are ruled out here.
+func cellMayCarve(cell *[8]*[3]float64) bool {
+	minA, maxA, minB, maxB := cell[0][1], cell[0][1], cell[0][2], cell[0][2]
+	for _, c := range cell {
+		if c[0] > cheeseLevel {
+			return true
+		}
+		minA, maxA = min(minA, c[1]), max(maxA, c[1])
+		minB, maxB = min(minB, c[2]), max(maxB, c[2])
 	}
-	da, db := hi[1]-lo[1], hi[2]-lo[2]
-	t := 0.0
-	if d := da*da + db*db; d > 0 {
-		t = clamp(-(lo[1]*da+lo[2]*db)/d, 0, 1)
+	da, db := 0.0, 0.0
+	if minA > 0 {
+		da = minA
+	} else if maxA < 0 {
+		da = -maxA
 	}
-	a, b := lo[1]+da*t, lo[2]+db*t
-	return a*a+b*b < tunnelWidth
+	if minB > 0 {
+		db = minB
+	} else if maxB < 0 {
+		db = -maxB
+	}
+	return da*da+db*db < tunnelWidth
+}
+
+// carveCell carves the blocks of one cave cell, interpolating the fields from its corners.
+func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32) {
+	b := &s.buf
+	y0 := int32(minY) + iy*caveCellY
+	for dz := int32(0); dz < caveCellXZ; dz++ {
+		for dx := int32(0); dx < caveCellXZ; dx++ {
+			x, z := ix*caveCellXZ+dx, iz*caveCellXZ+dz
+			yTop := min(int32(s.col(x, z).height)-caveRoof, y0+caveCellY-1)
+			if yTop < y0 {
+				continue
+			}
+			fx, fz := float64(dx)/caveCellXZ, float64(dz)/caveCellXZ
+			var lo, hi [3]float64
+			for k := range 3 {
+				lo[k] = lerp(lerp(cell[0][k], cell[1][k], fx), lerp(cell[2][k], cell[3][k], fx), fz)
+				hi[k] = lerp(lerp(cell[4][k], cell[5][k], fx), lerp(cell[6][k], cell[7][k], fx), fz)
+			}
+			// A cell lies inside one sub-chunk, so consecutive y are consecutive in the buffer.
+			yStart := max(y0, minY+5)
+			t := float64(yStart-y0) / caveCellY
+			ch, ta, tb := lerp(lo[0], hi[0], t), lerp(lo[1], hi[1], t), lerp(lo[2], hi[2], t)
+			dc, da, db := (hi[0]-lo[0])/caveCellY, (hi[1]-lo[1])/caveCellY, (hi[2]-lo[2])/caveCellY
+			fill := air
+			if y0 <= lavaLevel {
+				fill = lava
+			}
+			i := index(x, yStart, z)
+			for y := yStart; y <= yTop; y++ {
+				if ch > cheeseLevel || ta*ta+tb*tb < tunnelWidth {
+					b.blocks[i] = fill
+				}
+				ch, ta, tb = ch+dc, ta+da, tb+db
+				i++
+			}
+		}
+	}
 }

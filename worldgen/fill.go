@@ -13,27 +13,27 @@ func (g *Generator) fillTerrain(s *scratch) {
 			top, filler, depth := surfaceOf(c, slope, hash2(g.seed^0x5f, b.x0+x, b.z0+z))
 			wx, wz := b.x0+x, b.z0+z
 			col := b.blocks[:]
-			// Bedrock floor, ragged over its top four layers.
+			// Bedrock floor, ragged over its top four layers, then deepslate blending into stone over y 0..7.
 			col[index(x, minY, z)] = bedrock
-			for y := int32(minY + 1); y <= minY+4; y++ {
-				if hash3(g.seed^0xbed, wx, y, wz)%5 < uint64(minY+5-y) {
-					col[index(x, y, z)] = bedrock
-				} else {
-					col[index(x, y, z)] = deepslate
-				}
-			}
-			// Deepslate below 0, blending into stone over eight layers.
 			rockTop := h - depth
-			for y := int32(minY + 5); y <= min(rockTop, 7); y++ {
-				m := stone
-				if y < 0 || hash3(g.seed^0xdee, wx, y, wz)%8 >= uint64(y) {
-					m = deepslate
+			for y := int32(minY + 1); y <= min(rockTop, 7); y++ {
+				m := deepslate
+				switch {
+				case y <= minY+4:
+					if hash3(g.seed^0xbed, wx, y, wz)%5 < uint64(minY+5-y) {
+						m = bedrock
+					}
+				case y >= 0 && hash3(g.seed^0xdee, wx, y, wz)%8 < uint64(y):
+					m = stone
+				case y == minY+5:
+					// Below y 0 everything else is deepslate: fill it in one go.
+					b.fill(x, z, y, min(rockTop, -1), deepslate)
+					y = min(rockTop, -1)
+					continue
 				}
 				col[index(x, y, z)] = m
 			}
-			for y := int32(8); y <= rockTop; y++ {
-				col[index(x, y, z)] = stone
-			}
+			b.fill(x, z, 8, rockTop, stone)
 			for y := max(rockTop+1, minY+5); y < h; y++ {
 				if c.biome == desert || c.biome == beach || c.biome == snowyBeach {
 					if y < h-3 {
@@ -44,9 +44,7 @@ func (g *Generator) fillTerrain(s *scratch) {
 				col[index(x, y, z)] = filler
 			}
 			col[index(x, h, z)] = top
-			for y := h + 1; y <= seaLevel; y++ {
-				col[index(x, y, z)] = water
-			}
+			b.fill(x, z, h+1, seaLevel, water)
 		}
 	}
 }

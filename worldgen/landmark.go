@@ -84,12 +84,16 @@ func (g *Generator) landmarks(a *area, x0, z0, x1, z1 int32, out []landmark) []l
 // landmarkAt decides the landmark of a grid cell, if any, from the seed, the cell and the terrain.
 func (g *Generator) landmarkAt(a *area, cx, cz int32) (landmark, bool) {
 	h := hash2(g.seed^0x1a9d, cx, cz)
+	roll := unit(mix64(h))
+	if roll >= 0.62 {
+		// Past every biome's total chance: no landmark, and no need to look at the terrain.
+		return landmark{}, false
+	}
 	x, z := cx*landmarkCell+4+int32(h%24), cz*landmarkCell+4+int32(h>>8%24)
 	c := a.column(x, z)
 	if c.height <= seaLevel {
 		return landmark{}, false
 	}
-	roll := unit(mix64(h))
 	r := rng{mix64(h ^ 0x3)}
 	var k LandmarkKind
 	switch c.biome {
