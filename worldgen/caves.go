@@ -110,6 +110,9 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 				lo[k] = lerp(lerp(cell[0][k], cell[1][k], fx), lerp(cell[2][k], cell[3][k], fx), fz)
 				hi[k] = lerp(lerp(cell[4][k], cell[5][k], fx), lerp(cell[6][k], cell[7][k], fx), fz)
 			}
+			if !mayCarve(lo, hi) {
+				continue
+			}
 			// A cell lies inside one sub-chunk, so consecutive y are consecutive in the buffer.
 			yStart := max(y0, minY+5)
 			t := float64(yStart-y0) / caveCellY
@@ -129,4 +132,24 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 			}
 		}
 	}
+}
+
+// mayCarve reports whether any block of a column through a cell is carved. The fields vary linearly along it, so
+// the cheese field peaks at an end and the tunnel distance a²+b² has a single minimum, found exactly.
+func mayCarve(lo, hi [3]float64) bool {
+	if lo[0] > cheeseLevel || hi[0] > cheeseLevel {
+		return true
+	}
+	da, db := hi[1]-lo[1], hi[2]-lo[2]
+	t := 0.0
+	if d := da*da + db*db; d > 0 {
+		t = -(lo[1]*da + lo[2]*db) / d
+		if t < 0 {
+			t = 0
+		} else if t > 1 {
+			t = 1
+		}
+	}
+	a, b := lo[1]+da*t, lo[2]+db*t
+	return a*a+b*b < tunnelWidth
 }

@@ -98,12 +98,22 @@ func (e *encoder) encode(b *chunkBuf, rid *[materialCount]uint32, br world.Block
 		// Number the materials in the order they first appear, which is deterministic.
 		var seen [materialCount]bool
 		n := 0
-		for _, m := range sub {
-			if !seen[m] {
-				seen[m] = true
-				idx[m] = uint16(n)
-				e.values[n] = rid[m]
-				n++
+		raw := bytesOf(sub)
+		last := ^uint64(0)
+		for i := 0; i < len(raw); i += 8 {
+			// Rock comes in long runs: skip eight blocks at a time while they repeat.
+			w := binary.LittleEndian.Uint64(raw[i:])
+			if w == last {
+				continue
+			}
+			last = w
+			for _, m := range sub[i : i+8] {
+				if !seen[m] {
+					seen[m] = true
+					idx[m] = uint16(n)
+					e.values[n] = rid[m]
+					n++
+				}
 			}
 		}
 		e.buf.Write([]byte{8, 1})

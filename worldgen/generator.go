@@ -16,6 +16,8 @@ type Generator struct {
 	caves  caveNoise
 	pal    *palette
 	pool   sync.Pool
+	// landmarkCache is large (32 KiB), so the Generator is always used by pointer.
+	landmarkCache landmarkCache
 }
 
 // scratch is the working memory of one GenerateChunk call.

@@ -1,6 +1,9 @@
 package worldgen
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // LandmarkKind is a kind of small landmark the generator scatters over the land.
 type LandmarkKind uint8
@@ -81,8 +84,33 @@ func (g *Generator) landmarks(a *area, x0, z0, x1, z1 int32, out []landmark) []l
 	return out
 }
 
-// landmarkAt decides the landmark of a grid cell, if any, from the seed, the cell and the terrain.
+// landmarkCache remembers recently decided landmark cells. Deciding one samples the terrain at up to nine
+// points, mostly outside the chunk's cached corners, and every cell is asked for by about nine chunks. The cache
+// is direct-mapped and lock-free: a slot holds an immutable entry and a miss simply recomputes, so results never
+// depend on the cache.
+type landmarkCache struct {
+	slots [1 << 12]atomic.Pointer[landmarkEntry]
+}
+
+type landmarkEntry struct {
+	cx, cz int32
+	l      landmark
+	ok     bool
+}
+
+// landmarkAt returns the landmark of a grid cell, if any, from the cache or by deciding it.
 func (g *Generator) landmarkAt(a *area, cx, cz int32) (landmark, bool) {
+	slot := &g.landmarkCache.slots[hash2(0, cx, cz)&(1<<12-1)]
+	if e := slot.Load(); e != nil && e.cx == cx && e.cz == cz {
+		return e.l, e.ok
+	}
+	l, ok := g.decideLandmark(a, cx, cz)
+	slot.Store(&landmarkEntry{cx: cx, cz: cz, l: l, ok: ok})
+	return l, ok
+}
+
+// decideLandmark decides the landmark of a grid cell, if any, from the seed, the cell and the terrain.
+func (g *Generator) decideLandmark(a *area, cx, cz int32) (landmark, bool) {
 	h := hash2(g.seed^0x1a9d, cx, cz)
 	roll := unit(mix64(h))
 	if roll >= 0.62 {
