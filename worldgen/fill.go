@@ -16,21 +16,24 @@ func (g *Generator) fillTerrain(s *scratch) {
 			// Bedrock floor, ragged over its top four layers, then deepslate blending into stone over y 0..7.
 			col[index(x, minY, z)] = bedrock
 			rockTop := h - depth
-			for y := int32(minY + 1); y <= min(rockTop, 7); y++ {
+			// One hash per column decides the ragged layers: two bits for each bedrock layer, three for each
+			// layer of the deepslate-to-stone blend.
+			rag := hash2(g.seed^0xbed, wx, wz)
+			for y := int32(minY + 1); y <= minY+4; y++ {
 				m := deepslate
-				switch {
-				case y <= minY+4:
-					if hash3(g.seed^0xbed, wx, y, wz)%5 < uint64(minY+5-y) {
-						m = bedrock
-					}
-				case y >= 0 && hash3(g.seed^0xdee, wx, y, wz)%8 < uint64(y):
-					m = stone
-				case y == minY+5:
-					// Below y 0 everything else is deepslate: fill it in one go.
-					b.fill(x, z, y, min(rockTop, -1), deepslate)
-					y = min(rockTop, -1)
-					continue
+				if uint64(rag&3) < uint64(minY+5-y) {
+					m = bedrock
 				}
+				rag >>= 2
+				col[index(x, y, z)] = m
+			}
+			b.fill(x, z, minY+5, min(rockTop, -1), deepslate)
+			for y := int32(0); y <= min(rockTop, 7); y++ {
+				m := deepslate
+				if rag&7 < uint64(y) {
+					m = stone
+				}
+				rag >>= 3
 				col[index(x, y, z)] = m
 			}
 			b.fill(x, z, 8, rockTop, stone)

@@ -115,7 +115,7 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 				if px > 0 && pz > 0 {
 					slope = float64(cl.y) - float64(cells[(pz-1)*size+px-1].y)
 				}
-				shade := clamp(1+slope*0.08+(float64(cl.y)-seaLevel)/400, 0.55, 1.35)
+				shade := clamp(1+slope*0.12+(float64(cl.y)-seaLevel-10)/300, 0.5, 1.4)
 				col = color.RGBA{scale8(col.R, shade), scale8(col.G, shade), scale8(col.B, shade), 255}
 			}
 			img.SetRGBA(px, pz, col)
