@@ -139,20 +139,24 @@ func (v *validator) madeByAnyOutput(t Term) bool {
 	return false
 }
 
-// checkUnused warns about items that no term, goal or contains value can name, and about isa types that are not
-// items and that nothing uses: both are usually typos.
+// checkUnused warns about items that no term, goal or contains value can name, and about an isa type that only
+// one item declares, that is not an item and that nothing uses: both are usually typos. A type several items
+// share is a category and needs no use.
 func (v *validator) checkUnused() {
-	if v.used[TypeItem] {
-		return
+	declared := map[string]int{}
+	for _, it := range v.p.Items {
+		for _, typ := range it.Isa {
+			declared[typ]++
+		}
 	}
 	for _, name := range v.p.ItemOrder {
 		it := v.p.Items[name]
-		if !slices.ContainsFunc(v.p.Types(name), func(t string) bool { return v.used[t] }) {
+		if !v.used[TypeItem] && !slices.ContainsFunc(v.p.Types(name), func(t string) bool { return v.used[t] }) {
 			v.warnf(it.Pos, "item %s is never used: no rule, goal or contains value names any of its types", name)
 		}
 		for i, typ := range it.Isa {
-			if _, isItem := v.p.Items[typ]; !isItem && !v.used[typ] && typ != TypeItem {
-				v.warnf(v.p.itemSource(it).isa[i], "type %s is used by no rule or goal", typ)
+			if _, isItem := v.p.Items[typ]; !isItem && !v.used[typ] && typ != TypeItem && declared[typ] == 1 {
+				v.warnf(v.p.itemSource(it).isa[i], "type %s is used by no rule or goal and no other item", typ)
 			}
 		}
 	}

@@ -144,7 +144,7 @@ func TestValidateWarnings(t *testing.T) {
 		{"unused item", edit(t, "rules:", "  Lamp: {look: {block: lantern}}\nrules:"),
 			"pack.yaml:9:3: item Lamp is never used: no rule, goal or contains value names any of its types"},
 		{"unused generic type", edit(t, "Badge:  {props:", "Badge:  {isa: [Token], props:"),
-			"pack.yaml:4:18: type Token is used by no rule or goal"},
+			"pack.yaml:4:18: type Token is used by no rule or goal and no other item"},
 		{"isa Item", edit(t, "Badge:  {props:", "Badge:  {isa: [Item], props:"),
 			"pack.yaml:4:18: every item is an Item already"},
 		{"fail rule that never runs", edit(t, "Water ::= Spill Container[contains: Water]", "Water ::= Spill Container[contains: Gold]"),
