@@ -3,6 +3,8 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +78,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("rules: |2-\n      A ::= Make B\n\n      B ::= Make A[x: 1,, y: 2]\n"))
 	f.Add([]byte("rules:\n  - \"B ::= Make\\tA[x: ]\"\n  - 'C ::= Make A]'\nareas: [{name: X, goals: ['Q[']}]\n"))
 	f.Add([]byte("items: &a {A: *a}\n"))
+	files, _ := filepath.Glob("../packs/*/*.yaml")
+	more, _ := filepath.Glob("../packs/examples/*/*.yaml")
+	for _, name := range append(files, more...) {
+		if data, err := os.ReadFile(name); err == nil {
+			f.Add(data)
+		}
+	}
 	f.Add([]byte("items:\r\n  Ä: {isa: [ö]}\u2028rules: \"x ::= y\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// A hang would stall the fuzzer without a report; crashing makes it save the input.

@@ -135,6 +135,8 @@ func TestLoadErrors(t *testing.T) {
 		{"two documents", "items: {}\n---\nitems: {}\n", "pack.yaml:2:1: a pack file holds one YAML document"},
 		{"top not mapping", "- a\n", "pack.yaml:1:1: the pack must be a mapping"},
 		{"look states", "items:\n  A: {look: {block: lever, states: [on]}}\n", "pack.yaml:2:36: item A look states must be a mapping of property names to values"},
+		{"columns count bytes", "areas:\n  - {name: Äö, maxDepth: x}\n", "pack.yaml:2:28: maxDepth must be an integer"},
+		{"CR line ends", "items: {}\r\rareas: [{name: A, start: 1}]\r", "pack.yaml:3:26: start must be true or false"},
 		{"several errors sorted", "items:\n  A: {x: 1}\n  B: {y: 1}\n", "pack.yaml:2:7: unknown key \"x\" in item A; expected one of area, isa, look, props\npack.yaml:3:7: unknown key \"y\" in item B; expected one of area, isa, look, props"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
