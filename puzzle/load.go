@@ -507,6 +507,10 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 			l.errorf(e, "rules must be a literal block (rules: |) or a list of strings")
 			continue
 		}
+		if e.Style&yaml.FoldedStyle != 0 {
+			l.errorf(e, "rules must be a literal block (|), not a folded one (>), which joins them into one line")
+			continue
+		}
 		for _, line := range l.textLines(e) {
 			r, err := parseRule(line.text, line.at)
 			if err == nil && r == nil && n.Kind == yaml.SequenceNode && !strings.Contains(e.Value, "\n") {

@@ -122,6 +122,7 @@ func TestLoadErrors(t *testing.T) {
 		{"float prop", "items:\n  A: {props: {weight: 1.5}}\n", "pack.yaml:2:23: property weight must be a boolean, an integer or a string"},
 		{"items as list", "items: [A, B]\n", "pack.yaml:1:8: items must be a mapping from item names to items"},
 		{"rules as mapping", "rules: {a: b}\n", "pack.yaml:1:8: rules must be a literal block (rules: |) or a list of strings"},
+		{"folded rules", "rules: >\n  A ::= Make B\n  B ::= Make A\n", "pack.yaml:1:8: rules must be a literal block (|), not a folded one (>), which joins them into one line"},
 		{"empty rule in list", "rules: ['']\n", "pack.yaml:1:10: empty rule"},
 		{"bad goal", "areas:\n  - {name: A, goals: ['B[x']}\n", "pack.yaml:2:27: goal: unexpected end of input after property name x, expected ':'"},
 		{"area without name", "areas:\n  - {goals: [A]}\n", "pack.yaml:2:5: area without a name"},

@@ -185,7 +185,7 @@ func (v *validator) checkLook(it *Item) {
 	if l.Empty() && l.Pos.Line == 0 && l.Name == "" && l.States == nil {
 		return // no look: the overlay chooses one
 	}
-	at := cmpOr(l.Pos, it.Pos)
+	at := posOr(l.Pos, it.Pos)
 	set := 0
 	for _, kind := range []struct{ name, value string }{{"block", l.Block}, {"item", l.Item}, {"entity", l.Entity}} {
 		if kind.value == "" {
@@ -204,8 +204,8 @@ func (v *validator) checkLook(it *Item) {
 	}
 }
 
-// cmpOr returns pos, or else when pos is unknown.
-func cmpOr(pos, orElse Pos) Pos {
+// posOr returns pos, or else when pos is unknown.
+func posOr(pos, orElse Pos) Pos {
 	if pos.Line == 0 {
 		return orElse
 	}
