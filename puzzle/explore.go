@@ -34,9 +34,10 @@ type Explore struct {
 	MaxStates int               // the state cap; 0 means DefaultMaxStates
 	// Analyse explores the whole space and keeps its edges, to find dead ends, fail states and count solutions.
 	// It turns relevance pruning and sleep sets off: they keep solvability but not the rest.
-	Analyse   bool
-	FirstGoal bool // without Analyse: stop at the first goal state (the answer is then Yes at once)
-	Graph     bool // keep the explored graph for export; implies Analyse
+	Analyse    bool
+	FirstGoal  bool // without Analyse: stop at the first goal state (the answer is then Yes at once)
+	DepthFirst bool // without Analyse: search depth first, which reaches a goal of a deep puzzle much sooner
+	Graph      bool // keep the explored graph for export; implies Analyse
 	// Reductions can be turned off one by one, to measure them and to test them against each other.
 	NoMerge     bool // keep the inventory apart from the area when only one area is accessible
 	NoRelevance bool // keep moves whose outputs can never lead to the goal
@@ -84,41 +85,48 @@ const (
 // effect is what one move does to an encoded state: a rule on bound entries (and an area to act in), memoised.
 type effect struct {
 	id        uint32
+	ri        int32 // the rule's number in the explorer, -1 PutDown, -2 PickUp
 	rule      *Rule
 	inputs    []entry // the bound entries in the rule's input order
 	area      uint16
 	remove    []entry // sorted
-	add       []entry // sorted
+	add       []entry // sorted; ends with failMark for a fail rule
+	delta     uint64  // the change of a state's hash
 	needsArea bool
 	illegal   bool
-	visible   bool // a fail rule, or it creates an object matching the goal: never put to sleep
+	goal      bool // it creates an object matching the goal
+	visible   bool // a fail rule, or a goal move: never put to sleep
 }
 
 type edge struct{ from, to, eff uint32 }
 
 type explorer struct {
-	p     *Pack
-	cfg   Explore
-	sp    *space
-	st    *store
-	rules []*Rule
-	slots [][]int // per rule, the term slot of each input
-	terms []Term  // per slot
-	match [][]int8
-	goalM []int8
-	relev []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
-	rterm []Term // relevant terms, when pruning
-	prune bool
-	sleep bool
+	p         *Pack
+	cfg       Explore
+	sp        *space
+	st        *store
+	rules     []*Rule
+	slots     [][]int   // per rule, the term slot of each input
+	terms     []Term    // per slot
+	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
+	kindDone  []bool
+	cands     [][]int32 // per slot, the runs of the current state that match it
+	touched   []int32
+	goalM     []int8
+	relev     []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
+	rterm     []Term // relevant terms, when pruning
+	prune     bool
+	sleep     bool
 
-	effects map[string]*effect
-	effList []*effect
-	key     []byte
+	effTable []uint32 // open addressing over effList: index plus one
+	effList  []*effect
+	slab     []uint32 // storage of sleep sets
 
-	flags  []uint8
-	depth  []int32
-	sleeps [][]uint32
-	edges  []edge
+	flags    []uint8
+	depth    []int32
+	expanded []bool
+	sleeps   [][]uint32
+	edges    []edge
 
 	// scratch
 	runs    []entry
@@ -136,6 +144,9 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	if cfg.Graph {
 		cfg.Analyse = true
 	}
+	if cfg.Analyse {
+		cfg.DepthFirst = false // shortest solutions need breadth-first depths
+	}
 	if cfg.MaxStates <= 0 {
 		cfg.MaxStates = DefaultMaxStates
 	}
@@ -148,7 +159,7 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 			areas = append(areas, a.Name)
 		}
 	}
-	x := &explorer{p: p, cfg: cfg, st: newStore(), effects: map[string]*effect{}}
+	x := &explorer{p: p, cfg: cfg, st: newStore(), effTable: make([]uint32, 1<<10)}
 	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge)
 	x.rules = append(append([]*Rule(nil), cfg.Rules...), cfg.FailRules...)
 	reduce := !cfg.Analyse && cfg.GoalFunc == nil
@@ -162,7 +173,7 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 		for _, t := range r.Inputs {
 			sl = append(sl, len(x.terms))
 			x.terms = append(x.terms, t)
-			x.match = append(x.match, nil)
+			x.cands = append(x.cands, nil)
 		}
 		x.slots = append(x.slots, sl)
 	}
@@ -222,20 +233,28 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if s.Failed != nil {
 		start = append(start, failMark)
 	}
-	x.add(start, 0, nil)
-	var requeue []uint32
+	if _, isNew := x.st.intern(start); isNew {
+		x.record(start, 0, nil, nil)
+	}
+	// The frontier: breadth first, states are expanded in index order (next) and states to explore again wait in
+	// requeue; depth first, both go on one stack.
+	var requeue, stack []uint32
+	if x.cfg.DepthFirst {
+		stack = append(stack, 0)
+	}
 	awake := map[uint32][]uint32{} // per state to explore again, the moves woken by a smaller sleep set
 	capped, stopped, early := false, false, false
 	next := uint32(0)
 	for !capped && !stopped {
 		var i uint32
-		again := false
 		switch {
-		case int(next) < x.st.len():
+		case x.cfg.DepthFirst && len(stack) > 0:
+			i, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		case !x.cfg.DepthFirst && int(next) < x.st.len():
 			i = next
 			next++
-		case len(requeue) > 0:
-			i, requeue, again = requeue[0], requeue[1:], true
+		case !x.cfg.DepthFirst && len(requeue) > 0:
+			i, requeue = requeue[0], requeue[1:]
 		default:
 			stopped = true
 			continue
@@ -243,6 +262,8 @@ func (x *explorer) run(s *State) (*Report, error) {
 		if x.flags[i] != 0 {
 			continue
 		}
+		again := x.expanded[i]
+		x.expanded[i] = true
 		x.cur = append(x.cur[:0], x.st.get(i)...)
 		if again {
 			// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores
@@ -265,15 +286,18 @@ func (x *explorer) run(s *State) (*Report, error) {
 				continue
 			}
 			rep.Transitions++
-			x.succ = applyEffect(x.succ[:0], x.cur, eff)
-			if eff.rule.Fail {
-				x.succ = append(x.succ, failMark)
-			}
 			var inh []uint32
 			if x.sleep && !eff.visible {
 				inh = x.inherit(sleep, eff)
 			}
-			j, isNew := x.add(x.succ, x.depth[i]+1, inh)
+			h := x.st.hashes[i] + eff.delta
+			j, found := x.lookup(h, eff)
+			isNew := !found
+			if isNew {
+				x.succ = applyEffect(x.succ[:0], x.cur, eff)
+				j = x.st.insert(x.succ, h)
+				x.record(x.succ, x.depth[i]+1, inh, eff)
+			}
 			if x.cfg.Analyse {
 				x.edges = append(x.edges, edge{i, j, eff.id})
 			}
@@ -286,13 +310,20 @@ func (x *explorer) run(s *State) (*Report, error) {
 					capped = true
 					break
 				}
+				if x.cfg.DepthFirst {
+					stack = append(stack, j)
+				}
 			} else if x.sleep && x.flags[j] == 0 && !eff.visible {
 				old := x.sleeps[j]
 				if narrowed := intersectU32(old, inh); len(narrowed) < len(old) {
 					x.sleeps[j] = narrowed
-					if j < next {
+					if x.expanded[j] {
 						if _, queued := awake[j]; !queued {
-							requeue = append(requeue, j)
+							if x.cfg.DepthFirst {
+								stack = append(stack, j)
+							} else {
+								requeue = append(requeue, j)
+							}
 						}
 						for _, id := range old {
 							if !containsU32(narrowed, id) && !slices.Contains(awake[j], id) {
@@ -329,24 +360,84 @@ func (x *explorer) run(s *State) (*Report, error) {
 	return rep, nil
 }
 
-// add stores a state, working out its flags, and returns its index and whether it is new.
-func (x *explorer) add(es []entry, depth int32, sleep []uint32) (uint32, bool) {
-	i, isNew := x.st.intern(es)
-	if !isNew {
-		return i, false
+// lookup finds the state that eff leads to from x.cur, given its hash, without building it.
+func (x *explorer) lookup(h uint64, eff *effect) (uint32, bool) {
+	st := x.st
+	mask := uint64(len(st.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		slot := st.table[i]
+		if slot == 0 {
+			return 0, false
+		}
+		if st.hashes[slot-1] == h && equalApplied(st.get(slot-1), x.cur, eff) {
+			return slot - 1, true
+		}
 	}
+}
+
+// equalApplied reports whether stored equals cur minus eff.remove plus eff.add.
+func equalApplied(stored, cur []entry, eff *effect) bool {
+	if len(stored) != len(cur)-len(eff.remove)+len(eff.add) {
+		return false
+	}
+	rm, add := eff.remove, eff.add
+	k := 0
+	for _, e := range cur {
+		if len(rm) > 0 && rm[0] == e {
+			rm = rm[1:]
+			continue
+		}
+		for len(add) > 0 && add[0] < e {
+			if stored[k] != add[0] {
+				return false
+			}
+			k++
+			add = add[1:]
+		}
+		if stored[k] != e {
+			return false
+		}
+		k++
+	}
+	for _, e := range add {
+		if stored[k] != e {
+			return false
+		}
+		k++
+	}
+	return true
+}
+
+// record adds the bookkeeping of a new state, reached by eff (nil for the start): its flags, depth and sleep
+// set. Goal states have no successors, so with a goal term a state is a goal state exactly when the move to it
+// created an object matching the goal.
+func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) {
 	var f uint8
-	if n := len(es); n > 0 && es[n-1] == failMark {
+	switch {
+	case len(es) > 0 && es[len(es)-1] == failMark:
 		f = flagFail
-	} else if x.isGoal(es) {
+	case eff != nil && x.cfg.GoalFunc == nil && eff.goal, (eff == nil || x.cfg.GoalFunc != nil) && x.isGoal(es):
 		f = flagGoal
 	}
 	x.flags = append(x.flags, f)
 	x.depth = append(x.depth, depth)
+	x.expanded = append(x.expanded, false)
 	if x.sleep {
-		x.sleeps = append(x.sleeps, slices.Clone(sleep))
+		x.sleeps = append(x.sleeps, x.keep(sleep))
 	}
-	return i, true
+}
+
+// keep copies a sleep set into the slab and returns the copy.
+func (x *explorer) keep(s []uint32) []uint32 {
+	if len(s) == 0 {
+		return nil
+	}
+	if cap(x.slab)-len(x.slab) < len(s) {
+		x.slab = make([]uint32, 0, max(1<<16, len(s)))
+	}
+	n := len(x.slab)
+	x.slab = append(x.slab, s...)
+	return x.slab[n : n+len(s) : n+len(s)]
 }
 
 func (x *explorer) isGoal(es []entry) bool {
@@ -384,11 +475,22 @@ func memoMatch(tab *[]int8, k uint32, compute func() bool) bool {
 	return v > 0
 }
 
-func (x *explorer) slotMatches(slot int, k uint32) bool {
-	return memoMatch(&x.match[slot], k, func() bool {
+// slotsOf returns the input slots that objects of kind k match.
+func (x *explorer) slotsOf(k uint32) []int32 {
+	for int(k) >= len(x.kindDone) {
+		x.kindDone = append(x.kindDone, false)
+		x.kindSlots = append(x.kindSlots, nil)
+	}
+	if !x.kindDone[k] {
 		kd := x.sp.kinds[k]
-		return x.p.Matches(kd.item, kd.props, x.terms[slot])
-	})
+		for sl, t := range x.terms {
+			if x.p.Matches(kd.item, kd.props, t) {
+				x.kindSlots[k] = append(x.kindSlots[k], int32(sl))
+			}
+		}
+		x.kindDone[k] = true
+	}
+	return x.kindSlots[k]
 }
 
 // inherit returns the sleep set of the state a move t leads to: the moves asleep here or explored here before t
@@ -434,7 +536,28 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 	}
 	x.used = x.used[:len(x.runs)]
 	clear(x.used)
+	for _, sl := range x.touched {
+		x.cands[sl] = x.cands[sl][:0]
+	}
+	x.touched = x.touched[:0]
+	for ei, e := range x.runs {
+		if !x.sp.usable[entryLoc(e)] {
+			continue
+		}
+		for _, sl := range x.slotsOf(entryKind(e)) {
+			if len(x.cands[sl]) == 0 {
+				x.touched = append(x.touched, sl)
+			}
+			x.cands[sl] = append(x.cands[sl], int32(ei))
+		}
+	}
+rules:
 	for ri, r := range x.rules {
+		for _, sl := range x.slots[ri] {
+			if len(x.cands[sl]) == 0 {
+				continue rules
+			}
+		}
 		x.bound = x.bound[:0]
 		dst = x.bind(ri, r, 0, 0, dst)
 	}
@@ -449,10 +572,10 @@ func (x *explorer) bind(ri int, r *Rule, i int, place int, dst []*effect) []*eff
 	if i == len(r.Inputs) {
 		return x.appendEffects(dst, r, ri)
 	}
-	slot := x.slots[ri][i]
-	for ei, e := range x.runs {
+	for _, ei := range x.cands[x.slots[ri][i]] {
+		e := x.runs[ei]
 		loc := entryLoc(e)
-		if !x.sp.usable[loc] || x.used[ei] >= x.counts[ei] || !x.slotMatches(slot, entryKind(e)) {
+		if x.used[ei] >= x.counts[ei] {
 			continue
 		}
 		p := place
@@ -519,23 +642,41 @@ func (x *explorer) relevant(k uint32) bool {
 	})
 }
 
-// effect returns the memoised effect of rule r (number ri) on x.bound acting in area a.
+// effect returns the memoised effect of rule r (number ri) on x.bound acting in area a. The memo is an
+// open-addressing table over x.effList keyed by rule, area and bound entries.
 func (x *explorer) effect(r *Rule, ri int, a uint16) *effect {
-	k := x.key[:0]
-	k = append(k, byte(ri), byte(ri>>8), byte(a), byte(a>>8))
+	h := mix(uint64(uint32(ri))<<16 | uint64(a))
 	for _, e := range x.bound {
-		for s := 0; s < 64; s += 8 {
-			k = append(k, byte(e>>s))
+		h = mix(h ^ e)
+	}
+	mask := uint64(len(x.effTable) - 1)
+	i := h & mask
+	for ; x.effTable[i] != 0; i = (i + 1) & mask {
+		eff := x.effList[x.effTable[i]-1]
+		if eff.ri == int32(ri) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
+			return eff
 		}
 	}
-	x.key = k
-	if eff, ok := x.effects[string(k)]; ok {
-		return eff
-	}
 	eff := x.computeEffect(r, a)
+	eff.ri = int32(ri)
 	eff.id = uint32(len(x.effList))
 	x.effList = append(x.effList, eff)
-	x.effects[string(k)] = eff
+	x.effTable[i] = eff.id + 1
+	if len(x.effList)*2 > len(x.effTable) {
+		x.effTable = make([]uint32, len(x.effTable)*2)
+		mask = uint64(len(x.effTable) - 1)
+		for _, e := range x.effList {
+			h := mix(uint64(uint32(e.ri))<<16 | uint64(e.area))
+			for _, b := range e.inputs {
+				h = mix(h ^ b)
+			}
+			j := h & mask
+			for x.effTable[j] != 0 {
+				j = (j + 1) & mask
+			}
+			x.effTable[j] = e.id + 1
+		}
+	}
 	return eff
 }
 
@@ -560,14 +701,18 @@ func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
 	}
 	c.commit(s)
 	eff.add = x.sp.encode(s, nil)
-	eff.visible = r.Fail
 	if x.cfg.GoalFunc == nil {
 		for _, e := range eff.add {
 			if x.goalMatches(entryKind(e)) {
-				eff.visible = true
+				eff.goal = true
 			}
 		}
 	}
+	eff.visible = r.Fail || eff.goal
+	if r.Fail {
+		eff.add = append(eff.add, failMark)
+	}
+	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
 	return eff
 }
 

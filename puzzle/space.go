@@ -154,54 +154,100 @@ func (sp *space) state(entries []entry) *State {
 	return s
 }
 
-// store holds encoded states in one arena and finds them by hash, comparing contents on a hash match so that
-// collisions cannot merge different states.
+// store holds encoded states in chunks of one arena (so growing never copies them) and finds them by hash,
+// comparing contents on a hash match so that collisions cannot merge different states. A state's hash is the sum
+// of its entries' mixed values, so a move's successor can be hashed from the move alone and found without being
+// built.
 type store struct {
-	arena  []entry
-	start  []uint32 // state i is arena[start[i]:start[i+1]]
+	chunks [][]entry
+	loc    []uint64 // per state: chunk<<40 | offset<<20 | length
 	hashes []uint64
 	table  []uint32 // open addressing: state index plus one, 0 for empty
 }
 
+// chunkSize is the largest arena chunk in entries; chunks start small so that small explorations stay cheap.
+const chunkSize = 1 << 20
+
 func newStore() *store {
-	return &store{start: []uint32{0}, table: make([]uint32, 1<<12)}
+	return &store{table: make([]uint32, 1<<12)}
 }
 
 func (st *store) len() int { return len(st.hashes) }
 
-func (st *store) get(i uint32) []entry { return st.arena[st.start[i]:st.start[i+1]] }
+// get returns state i's entries; the slice stays valid as the store grows.
+func (st *store) get(i uint32) []entry {
+	l := st.loc[i]
+	c, off, n := l>>40, l>>20&(chunkSize-1), l&(chunkSize-1)
+	return st.chunks[c][off : off+n : off+n]
+}
+
+// mix scatters an entry's bits; the hash of a multiset is the sum of its entries' mixes.
+func mix(e entry) uint64 {
+	e ^= e >> 33
+	e *= 0xff51afd7ed558ccd
+	e ^= e >> 33
+	e *= 0xc4ceb9fe1a85ec53
+	e ^= e >> 33
+	return e
+}
 
 func hashEntries(es []entry) uint64 {
-	h := uint64(0x243f6a8885a308d3) ^ uint64(len(es))
+	var h uint64
 	for _, e := range es {
-		h = (h ^ e) * 0x9e3779b97f4a7c15
-		h ^= h >> 29
+		h += mix(e)
 	}
-	h ^= h >> 32
 	return h
 }
 
-// intern returns the index of the state es, adding a copy if it is new.
-func (st *store) intern(es []entry) (uint32, bool) {
-	h := hashEntries(es)
+// find returns the index of a stored state with hash h for which equal holds.
+func (st *store) find(h uint64, equal func([]entry) bool) (uint32, bool) {
 	mask := uint64(len(st.table) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		slot := st.table[i]
 		if slot == 0 {
-			idx := uint32(len(st.hashes))
-			st.arena = append(st.arena, es...)
-			st.start = append(st.start, uint32(len(st.arena)))
-			st.hashes = append(st.hashes, h)
-			st.table[i] = idx + 1
-			if len(st.hashes)*2 > len(st.table) {
-				st.grow()
-			}
-			return idx, true
+			return 0, false
 		}
-		if st.hashes[slot-1] == h && slices.Equal(st.get(slot-1), es) {
-			return slot - 1, false
+		if st.hashes[slot-1] == h && equal(st.get(slot-1)) {
+			return slot - 1, true
 		}
 	}
+}
+
+// insert adds es, of hash h, which must not be stored yet, and returns its index.
+func (st *store) insert(es []entry, h uint64) uint32 {
+	if len(es) > 4096 {
+		panic("puzzle: a state of more than 4096 objects")
+	}
+	n := len(st.chunks)
+	if n == 0 || len(st.chunks[n-1])+len(es) > cap(st.chunks[n-1]) {
+		st.chunks = append(st.chunks, make([]entry, 0, min(chunkSize, 4096<<n)))
+		n++
+	}
+	c := st.chunks[n-1]
+	off := len(c)
+	st.chunks[n-1] = append(c, es...)
+	idx := uint32(len(st.hashes))
+	st.loc = append(st.loc, uint64(n-1)<<40|uint64(off)<<20|uint64(len(es)))
+	st.hashes = append(st.hashes, h)
+	mask := uint64(len(st.table) - 1)
+	i := h & mask
+	for st.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	st.table[i] = idx + 1
+	if len(st.hashes)*2 > len(st.table) {
+		st.grow()
+	}
+	return idx
+}
+
+// intern returns the index of the state es, adding it if it is new.
+func (st *store) intern(es []entry) (uint32, bool) {
+	h := hashEntries(es)
+	if i, ok := st.find(h, func(s []entry) bool { return slices.Equal(s, es) }); ok {
+		return i, false
+	}
+	return st.insert(es, h), true
 }
 
 func (st *store) grow() {
