@@ -1,0 +1,86 @@
+package puzzle
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Test packs are built in Go so that generation is tested without the loader.
+
+// tm builds a term from a type and name, value pairs.
+func tm(typ string, kv ...any) Term {
+	return Term{Type: typ, Props: props(kv...)}
+}
+
+// props builds properties from name, value pairs; values are bool, int or string.
+func props(kv ...any) Props {
+	if len(kv) == 0 {
+		return nil
+	}
+	p := Props{}
+	for i := 0; i < len(kv); i += 2 {
+		switch v := kv[i+1].(type) {
+		case bool:
+			p[kv[i].(string)] = Bool(v)
+		case int:
+			p[kv[i].(string)] = Int(int64(v))
+		case string:
+			p[kv[i].(string)] = String(v)
+		default:
+			panic(fmt.Sprintf("bad value %v", v))
+		}
+	}
+	return p
+}
+
+// packBuilder builds a Pack step by step.
+type packBuilder struct{ p *Pack }
+
+func newPack() *packBuilder { return &packBuilder{p: &Pack{Items: map[string]*Item{}}} }
+
+// item adds an item with isa types and properties.
+func (b *packBuilder) item(name string, isa []string, kv ...any) *Item {
+	it := &Item{Name: name, Isa: isa, Props: props(kv...)}
+	b.p.Items[name] = it
+	b.p.ItemOrder = append(b.p.ItemOrder, name)
+	return it
+}
+
+// rule adds a rule; outputs and inputs are terms.
+func (b *packBuilder) rule(outputs []Term, action string, inputs ...Term) *Rule {
+	r := &Rule{Index: len(b.p.Rules), Outputs: outputs, Action: action, Inputs: inputs}
+	b.p.Rules = append(b.p.Rules, r)
+	return r
+}
+
+// area adds an area.
+func (b *packBuilder) area(name string, maxDepth int, goals ...Term) *Area {
+	a := &Area{Name: name, Goals: goals, MaxDepth: maxDepth, Start: len(b.p.Areas) == 0}
+	b.p.Areas = append(b.p.Areas, a)
+	return a
+}
+
+func outs(t ...Term) []Term { return t }
+
+// heistPack is the dissertation's example (figure 3.2, rules 3.4 to 3.8).
+func heistPack() *Pack {
+	b := newPack()
+	b.item("Gold", nil, "carryable", true)
+	b.item("Safe", []string{"Container"}, "locked", true)
+	b.item("Badge", []string{"Key"}, "carryable", true)
+	b.item("Security", []string{"NPC"}, "distracted", false)
+	b.item("Disguise", nil, "carryable", true)
+	b.item("Glasses", nil, "carryable", true)
+	b.item("FakeMoustache", nil, "carryable", true)
+	b.item("CarAlarm", nil)
+	b.rule(outs(tm("Gold"), tm("Safe")), "Open", tm("Safe", "locked", false))
+	b.rule(outs(tm("Safe", "locked", false), tm("Badge")), "Unlock", tm("Safe", "locked", true), tm("Badge"))
+	b.rule(outs(tm("Badge"), tm("Security")), "Steal", tm("Security", "distracted", true), tm("Disguise"))
+	b.rule(outs(tm("Security", "distracted", true)), "Trigger", tm("CarAlarm"), tm("Security", "distracted", false))
+	b.rule(outs(tm("Disguise")), "CreateDisguise", tm("Glasses"), tm("FakeMoustache"))
+	b.area("Vault", 4, tm("Gold"))
+	return b.p
+}
+
+// rng returns the generator's random source for a seed, as Playthrough makes it.
+func rng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
