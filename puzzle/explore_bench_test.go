@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// treePack builds a puzzle like the generator's: a balanced tree of combining rules of the given depth whose leaves
+// combineTree builds a puzzle like the generator's: a balanced tree of combining rules of the given depth whose leaves
 // must each be prepared first (a property change) and where every step leaves a by-product, all in one area. Its
 // state space is every interleaving of the independent branches, which is what makes deep puzzles large.
-func treePack(tb testing.TB, depth int) (*Pack, *State, Term) {
+func combineTree(tb testing.TB, depth int) (*Pack, *State, Term) {
 	var items, rules []string
 	var world []Object
 	var node func(name string, d int)
@@ -51,7 +51,7 @@ func benchExplore(b *testing.B, p *Pack, s *State, cfg Explore) {
 }
 
 func BenchmarkExploreTree(b *testing.B) {
-	p, s, goal := treePack(b, 5) // 16 leaves, 31 rules, 47 moves to solve
+	p, s, goal := combineTree(b, 5) // 16 leaves, 31 rules, 47 moves to solve
 	base := Explore{Rules: p.Rules, Goal: goal, MaxStates: 1 << 22}
 	b.Run("analyse", func(b *testing.B) {
 		cfg := base
@@ -69,7 +69,7 @@ func BenchmarkExploreTree(b *testing.B) {
 }
 
 func BenchmarkExploreNaiveBFS(b *testing.B) {
-	p, s, goal := treePack(b, 3)
+	p, s, goal := combineTree(b, 3)
 	cfg := Explore{Rules: p.Rules, Goal: goal, Areas: []string{"Hall"}}
 	var ref reference
 	for b.Loop() {
