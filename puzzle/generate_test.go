@@ -1,7 +1,9 @@
 package puzzle
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -146,5 +148,283 @@ func TestGeneratePassesItemsUp(t *testing.T) {
 	}
 	if got := p.Root.Outputs; len(got) != 2 || got[1] != "GoldSafe" {
 		t.Errorf("Open's outputs %v, want the safe to persist", got)
+	}
+}
+
+// Point 3: a rule's main output may be as general as the term or more, never more specific, and its properties
+// must equal the term's exactly; an input of the output's type is made as specific as the term.
+func TestGenerateTermToOutputMatching(t *testing.T) {
+	build := func(rules func(b *packBuilder)) *Pack {
+		b := newPack()
+		b.item("PineTree", []string{"Tree", "Plant"}, "grown", false)
+		b.item("Oak", []string{"Tree", "Plant"}, "grown", false)
+		b.item("Bush", []string{"Plant"}, "grown", false)
+		b.item("Seed", nil, "carryable", true)
+		rules(b)
+		b.area("Garden", 3, tm("Tree", "grown", true))
+		return b.p
+	}
+	for _, tc := range []struct {
+		name  string
+		rules func(b *packBuilder)
+	}{
+		{"more specific output", func(b *packBuilder) { b.rule(outs(tm("PineTree", "grown", true)), "Grow", tm("Seed")) }},
+		{"missing property", func(b *packBuilder) { b.rule(outs(tm("Tree")), "Grow", tm("Seed")) }},
+		{"extra property", func(b *packBuilder) { b.rule(outs(tm("Tree", "grown", true, "tall", true)), "Grow", tm("Seed")) }},
+		{"other value", func(b *packBuilder) { b.rule(outs(tm("Tree", "grown", false)), "Grow", tm("Seed")) }},
+	} {
+		pk := build(tc.rules)
+		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(1)); !errors.Is(err, ErrInfeasible) {
+			t.Errorf("%s: got %v, want ErrInfeasible", tc.name, err)
+		}
+	}
+	// A more general output is used, and its Plant input becomes a Tree: never a bush.
+	pk := build(func(b *packBuilder) { b.rule(outs(tm("Plant", "grown", true)), "Water", tm("Plant", "grown", false)) })
+	for seed := range uint64(40) {
+		p := generate(t, pk, "Garden", seed)
+		leaf := p.Root.Children[0]
+		if leaf.Item == "Bush" || leaf.Item != p.Root.Item {
+			t.Fatalf("seed %d: Tree[grown: true] made from %s", seed, leaf.Item)
+		}
+	}
+}
+
+// Point 3: an item fills a term of its own type or a super-type when it has every property of the term; a missing
+// boolean reads as false.
+func TestGenerateItemToTermMatching(t *testing.T) {
+	b := newPack()
+	b.item("Box", []string{"Safe"}) // no "locked": an unlocked safe
+	b.item("Vault", []string{"Safe"}, "locked", true)
+	b.item("Gold", nil)
+	b.rule(outs(tm("Gold")), "Open", tm("Safe", "locked", false))
+	b.area("Bank", 1, tm("Gold"))
+	for seed := range uint64(20) {
+		p := generate(t, b.p, "Bank", seed)
+		if got := p.Root.Children[0].Item; got != "Box" {
+			t.Fatalf("seed %d: Safe[locked: false] filled by %s", seed, got)
+		}
+	}
+}
+
+// wellPack: water needs a well, which is never spawned.
+func wellPack() *Pack {
+	b := newPack()
+	b.item("Bucket", []string{"Container"}, "carryable", true)
+	b.item("Well", []string{"WaterSource"}, "notSpawnable", true)
+	b.item("Lake", []string{"WaterSource"}).Areas = []string{"Field"}
+	b.item("Flower", nil, "watered", false)
+	b.rule(outs(tm("Container", "contains", "Water"), tm("WaterSource")), "Fill", tm("WaterSource"), tm("Container"))
+	b.rule(outs(tm("Flower", "watered", true)), "Water", tm("Flower"), tm("Container", "contains", "Water"))
+	b.area("Street", 2, tm("Flower", "watered", true))
+	b.area("Field", 2, tm("Flower", "watered", true))
+	b.area("Yard", 2, tm("Flower", "watered", true))
+	return b.p
+}
+
+// Point 4: an item is used only if it may be spawned and is legal in the area, or if an object of it exists in an
+// accessible area or an inventory; notSpawnable items are never spawned.
+func TestGenerateUsableItems(t *testing.T) {
+	pk := wellPack()
+	g := NewGenerator(pk)
+	street, _ := pk.Area("Street")
+	field, _ := pk.Area("Field")
+	well := Object{ID: 1, Item: "Well", Area: "Street"}
+	for _, tc := range []struct {
+		name  string
+		area  *Area
+		world World
+		want  string // the water source used, or "" when generation must fail
+	}{
+		{"no well, lake illegal", street, World{}, ""},
+		{"lake legal in its area", field, World{}, "Lake spawned"},
+		{"well in the area", street, World{Objects: []Object{well}}, "Well existing"},
+		{"well in a locked area", field, World{Objects: []Object{well}}, "Lake spawned"},
+		{"well elsewhere, not carryable", field, World{Objects: []Object{well}, Unlocked: []string{"Street"}}, "Lake spawned"},
+	} {
+		for seed := range uint64(20) {
+			w := tc.world
+			p, err := g.Generate(tc.area, &w, rng(seed))
+			if tc.want == "" {
+				if !errors.Is(err, ErrInfeasible) {
+					t.Fatalf("%s: got %v, want ErrInfeasible", tc.name, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			src := p.Root.Children[1].Children[0]
+			got := src.Item + map[bool]string{true: " spawned", false: " existing"}[src.Spawn]
+			if got != tc.want {
+				t.Fatalf("%s seed %d: water from %s, want %s", tc.name, seed, got, tc.want)
+			}
+			for _, o := range p.Spawned {
+				if o.Item == "Well" {
+					t.Fatalf("%s: spawned a well", tc.name)
+				}
+			}
+		}
+	}
+}
+
+// Point 5: generation stops at an intermediate item that already exists (here a badge in the inventory), and
+// spawns extra copies when leaves need several.
+func TestGenerateStopsAtExistingItems(t *testing.T) {
+	pk := heistPack()
+	w := &World{Objects: []Object{{ID: 7, Item: "Badge", Area: Inventory, Props: props("carryable", true)}}}
+	p, err := NewGenerator(pk).Generate(pk.Areas[0], w, rng(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := actions(p); got != "Unlock Open" {
+		t.Fatalf("solution %q, want the existing badge used: Unlock Open", got)
+	}
+	if badge := p.Root.Children[0].Children[1]; !badge.Leaf() || badge.Object != 7 || badge.Spawn {
+		t.Errorf("badge node %+v", badge)
+	}
+	if p.Spawned[0].ID != 8 {
+		t.Errorf("spawned ids start at %d, want 8", p.Spawned[0].ID)
+	}
+
+	b := newPack()
+	b.item("Fiber", nil, "carryable", true)
+	b.item("Rope", nil, "carryable", true)
+	b.rule(outs(tm("Rope")), "Twist", tm("Fiber"), tm("Fiber"))
+	b.area("Shed", 1, tm("Rope"))
+	w = &World{Objects: []Object{{ID: 1, Item: "Fiber", Area: "Shed", Props: props("carryable", true)}}}
+	p, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, rng(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := p.Leaves()
+	if l[0].Object == l[1].Object || len(p.Spawned) != 1 || (l[0].Object != 1 && l[1].Object != 1) {
+		t.Errorf("leaves use objects %d and %d, spawned %v", l[0].Object, l[1].Object, p.Spawned)
+	}
+	// Without the spawnable fibre, the one existing fibre cannot be both leaves.
+	b.p.Items["Fiber"].Props[PropNotSpawnable] = Bool(true)
+	if _, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, rng(1)); err == nil {
+		t.Error("one notSpawnable fibre filled two leaves")
+	}
+}
+
+// cakePack: a grammar in which some ways to the goal pass through the goal itself.
+func cakePack(batterRules ...[]Term) *Pack {
+	b := newPack()
+	b.item("Cake", nil, "burnt", false)
+	b.item("Batter", nil)
+	b.item("Egg", nil, "carryable", true)
+	b.item("Flour", nil, "carryable", true)
+	b.rule(outs(tm("Cake")), "Bake", tm("Batter"))
+	for _, r := range batterRules {
+		b.rule(r[:1], "Mix", r[1:]...)
+	}
+	b.p.Items["Batter"].Props = props(PropNotSpawnable, true)
+	b.area("Kitchen", 3, tm("Cake"))
+	return b.p
+}
+
+// Point 6: the goal is never satisfied by an intermediate item, a spawned leaf or a by-product, and an area whose
+// goal is already satisfied gets no puzzle.
+func TestGenerateProtectsTheGoal(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		batter []Term
+	}{
+		{"leaf", []Term{tm("Batter"), tm("Cake"), tm("Flour")}},
+		{"intermediate", []Term{tm("Batter"), tm("Cake", "burnt", true)}},
+	} {
+		pk := cakePack(tc.batter)
+		pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: outs(tm("Cake", "burnt", true)), Action: "Burn", Inputs: []Term{tm("Flour")}})
+		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(1)); err == nil {
+			t.Errorf("%s: a cake made on the way to the cake was accepted", tc.name)
+		}
+	}
+	pk := cakePack([]Term{tm("Batter"), tm("Egg")})
+	pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: outs(tm("Batter"), tm("Cake")), Action: "Mix", Inputs: []Term{tm("Flour")}})
+	for seed := range uint64(30) {
+		p := generate(t, pk, "Kitchen", seed)
+		if got := actions(p); got != "Mix Bake" || p.Root.Children[0].Children[0].Item != "Egg" {
+			t.Fatalf("seed %d: %s uses the rule whose by-product is a cake", seed, got)
+		}
+	}
+	g := NewGenerator(pk)
+	w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: "Kitchen"}}}
+	if _, err := g.Generate(pk.Areas[0], w, rng(1)); !errors.Is(err, ErrSatisfied) {
+		t.Errorf("cake already there: got %v, want ErrSatisfied", err)
+	}
+	w.Objects[0].Area = "Attic" // not accessible: the goal is not satisfied
+	if _, err := g.Generate(pk.Areas[0], w, rng(1)); err != nil {
+		t.Errorf("cake in a locked area: %v", err)
+	}
+}
+
+// chainPack: L0 .. Ln, each made from the one before, so any depth up to n is possible.
+func chainPack(n int) *Pack {
+	b := newPack()
+	for i := 0; i <= n; i++ {
+		b.item(fmt.Sprintf("L%d", i), nil)
+	}
+	for i := 1; i <= n; i++ {
+		b.rule(outs(tm(fmt.Sprintf("L%d", i))), "Step", tm(fmt.Sprintf("L%d", i-1)))
+	}
+	b.area("Tower", 5, tm(fmt.Sprintf("L%d", n)))
+	return b.p
+}
+
+// Points 7 and 12: maxDepth bounds the tree, minDepth floors it; without a minimum the tree is as deep as allowed
+// (the dissertation substitutes until the limit); a one-rule puzzle has depth 1; measured figures are right.
+func TestGenerateDepthLimits(t *testing.T) {
+	pk := chainPack(10)
+	a := pk.Areas[0]
+	g := NewGenerator(pk)
+	for seed := range uint64(10) {
+		p, err := g.Generate(a, &World{}, rng(seed))
+		if err != nil || p.Depth != 5 || p.Steps != 5 || p.Breadth != 1 {
+			t.Fatalf("seed %d: %v depth %d", seed, err, p.Depth)
+		}
+	}
+	a.MinDepth, a.MaxDepth = 2, 4
+	depths := map[int]int{}
+	for seed := range uint64(60) {
+		p, err := g.Generate(a, &World{}, rng(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		depths[p.Depth]++
+		if p.Depth != len(p.Solution()) || p.Root.Item != "L10" || p.Leaves()[0].Item != fmt.Sprintf("L%d", 10-p.Depth) {
+			t.Fatalf("seed %d: depth %d with %d steps from %s", seed, p.Depth, len(p.Solution()), p.Leaves()[0].Item)
+		}
+	}
+	if len(depths) != 3 || depths[1] > 0 || depths[5] > 0 {
+		t.Errorf("depths %v, want 2, 3 and 4", depths)
+	}
+	a.MinDepth, a.MaxDepth = 1, 1
+	if p, err := g.Generate(a, &World{}, rng(1)); err != nil || p.Depth != 1 {
+		t.Errorf("one rule: %v", err)
+	}
+	a.MinDepth, a.MaxDepth = 11, 12
+	if _, err := g.Generate(a, &World{}, rng(1)); !errors.Is(err, ErrInfeasible) {
+		t.Errorf("depth 11 of a 10-rule chain: %v", err)
+	}
+}
+
+// Point 9: the same seed gives the same puzzle; other seeds give others.
+func TestGenerateIsDeterministic(t *testing.T) {
+	pk := treePack()
+	pk.Areas[0].MinDepth = 1
+	g := NewGenerator(pk)
+	distinct := map[string]bool{}
+	for seed := range uint64(30) {
+		a, _ := g.Generate(pk.Areas[0], &World{}, rng(seed))
+		b, _ := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(seed))
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Fatalf("seed %d: %s\n!=\n%s", seed, ja, jb)
+		}
+		distinct[string(ja)] = true
+	}
+	if len(distinct) < 3 {
+		t.Errorf("only %d distinct puzzles over 30 seeds", len(distinct))
 	}
 }
