@@ -9,7 +9,7 @@ import (
 )
 
 // actions returns the actions of a puzzle's solution, in order.
-func actions(p *Puzzle) string {
+func solutionActions(p *Puzzle) string {
 	var s []string
 	for _, n := range p.Solution() {
 		s = append(s, n.Rule.Action)
@@ -18,10 +18,10 @@ func actions(p *Puzzle) string {
 }
 
 // generate generates an area's puzzle in an empty world, failing the test on error.
-func generate(t *testing.T, p *Pack, area string, seed uint64) *Puzzle {
+func genPuzzle(t *testing.T, p *Pack, area string, seed uint64) *Puzzle {
 	t.Helper()
 	a, _ := p.Area(area)
-	pz, err := NewGenerator(p).Generate(a, &World{}, rng(seed))
+	pz, err := NewGenerator(p).Generate(a, &World{}, seedRNG(seed))
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
@@ -30,8 +30,8 @@ func generate(t *testing.T, p *Pack, area string, seed uint64) *Puzzle {
 
 // Point 1: one puzzle per area, backward from its goal, inputs generated recursively, rules read left to right.
 func TestGenerateHeistIsTheDissertationsTree(t *testing.T) {
-	p := generate(t, heistPack(), "Vault", 1)
-	if got, want := actions(p), "Trigger CreateDisguise Steal Unlock Open"; got != want {
+	p := genPuzzle(t, heistPack(), "Vault", 1)
+	if got, want := solutionActions(p), "Trigger CreateDisguise Steal Unlock Open"; got != want {
 		t.Fatalf("solution %q, want %q\n%s", got, want, p.DOT())
 	}
 	if p.Goal.Type != "Gold" || p.Root.Item != "Gold" || p.Depth != 4 || p.Steps != 5 || p.Breadth != 5 {
@@ -51,7 +51,7 @@ func TestGenerateHeistIsTheDissertationsTree(t *testing.T) {
 
 // Point 1: by-products are not generated: the Badge by-product of Unlock gets no subtree of its own.
 func TestGenerateIgnoresByProducts(t *testing.T) {
-	p := generate(t, heistPack(), "Vault", 2)
+	p := genPuzzle(t, heistPack(), "Vault", 2)
 	for _, n := range p.Solution() {
 		if len(n.Children) != len(n.Rule.Inputs) {
 			t.Errorf("%s has %d children for %d inputs", n.Rule, len(n.Children), len(n.Rule.Inputs))
@@ -65,9 +65,9 @@ func TestGenerateIgnoresByProducts(t *testing.T) {
 // Point 1: an area whose goal nothing produces fails at once with ErrInfeasible.
 func TestGenerateInfeasibleGoal(t *testing.T) {
 	pk := heistPack()
-	pk.Areas[0].Goals = []Term{tm("Diamond")}
+	pk.Areas[0].Goals = []Term{mkTerm("Diamond")}
 	a := pk.Areas[0]
-	_, err := NewGenerator(pk).Generate(a, &World{}, rng(1))
+	_, err := NewGenerator(pk).Generate(a, &World{}, seedRNG(1))
 	if !errors.Is(err, ErrInfeasible) {
 		t.Fatalf("got %v, want ErrInfeasible", err)
 	}
@@ -75,7 +75,7 @@ func TestGenerateInfeasibleGoal(t *testing.T) {
 
 // treePack: trees of several kinds; a rule that only applies to pine trees.
 func treePack() *Pack {
-	b := newPack()
+	b := newPackBuilder()
 	b.item("PineTree", []string{"Tree", "Plant"})
 	b.item("Oak", []string{"Tree", "Plant"})
 	b.item("Bush", []string{"Plant"})
@@ -83,9 +83,9 @@ func treePack() *Pack {
 	b.item("Axe", nil, "carryable", true)
 	b.item("PineCone", nil, "carryable", true)
 	b.item("Acorn", nil, "carryable", true)
-	b.rule(outs(tm("Stump"), tm("Axe")), "ChopDown", tm("Tree"), tm("Axe"))
-	b.rule(outs(tm("PineTree")), "PlantCone", tm("PineCone"))
-	b.area("Forest", 2, tm("Stump"))
+	b.rule(mkOuts(mkTerm("Stump"), mkTerm("Axe")), "ChopDown", mkTerm("Tree"), mkTerm("Axe"))
+	b.rule(mkOuts(mkTerm("PineTree")), "PlantCone", mkTerm("PineCone"))
+	b.area("Forest", 2, mkTerm("Stump"))
 	return b.p
 }
 
@@ -96,7 +96,7 @@ func TestGenerateMatchesItemsEarly(t *testing.T) {
 	pk := treePack()
 	pk.Areas[0].MinDepth = 1 // depth 1 or 2 at random: a depth-1 tree cannot plant
 	for seed := range uint64(60) {
-		p := generate(t, pk, "Forest", seed)
+		p := genPuzzle(t, pk, "Forest", seed)
 		tree := p.Root.Children[0]
 		if tree.Term.Type != tree.Item || (tree.Item != "PineTree" && tree.Item != "Oak") {
 			t.Fatalf("seed %d: Tree term became %s with item %s", seed, tree.Term, tree.Item)
@@ -130,14 +130,14 @@ func TestGenerateMatchesItemsEarly(t *testing.T) {
 
 // Point 2: the item of a node made by a rule is passed up from the input that persists as its output.
 func TestGeneratePassesItemsUp(t *testing.T) {
-	b := newPack()
+	b := newPackBuilder()
 	b.item("GoldSafe", []string{"Safe", "Container"}, "locked", true)
 	b.item("Key", nil, "carryable", true)
 	b.item("Gold", nil)
-	b.rule(outs(tm("Gold"), tm("Safe")), "Open", tm("Safe", "locked", false))
-	b.rule(outs(tm("Container", "locked", false), tm("Key")), "Unlock", tm("Container", "locked", true), tm("Key"))
-	b.area("Vault", 3, tm("Gold"))
-	p := generate(t, b.p, "Vault", 3)
+	b.rule(mkOuts(mkTerm("Gold"), mkTerm("Safe")), "Open", mkTerm("Safe", "locked", false))
+	b.rule(mkOuts(mkTerm("Container", "locked", false), mkTerm("Key")), "Unlock", mkTerm("Container", "locked", true), mkTerm("Key"))
+	b.area("Vault", 3, mkTerm("Gold"))
+	p := genPuzzle(t, b.p, "Vault", 3)
 	unlocked := p.Root.Children[0]
 	if unlocked.Item != "GoldSafe" || unlocked.Term.String() != "GoldSafe[locked: false]" {
 		t.Fatalf("unlocked safe node %s has item %s", unlocked.Term, unlocked.Item)
@@ -155,33 +155,33 @@ func TestGeneratePassesItemsUp(t *testing.T) {
 // must equal the term's exactly; an input of the output's type is made as specific as the term.
 func TestGenerateTermToOutputMatching(t *testing.T) {
 	build := func(rules func(b *packBuilder)) *Pack {
-		b := newPack()
+		b := newPackBuilder()
 		b.item("PineTree", []string{"Tree", "Plant"}, "grown", false)
 		b.item("Oak", []string{"Tree", "Plant"}, "grown", false)
 		b.item("Bush", []string{"Plant"}, "grown", false)
 		b.item("Seed", nil, "carryable", true)
 		rules(b)
-		b.area("Garden", 3, tm("Tree", "grown", true))
+		b.area("Garden", 3, mkTerm("Tree", "grown", true))
 		return b.p
 	}
 	for _, tc := range []struct {
 		name  string
 		rules func(b *packBuilder)
 	}{
-		{"more specific output", func(b *packBuilder) { b.rule(outs(tm("PineTree", "grown", true)), "Grow", tm("Seed")) }},
-		{"missing property", func(b *packBuilder) { b.rule(outs(tm("Tree")), "Grow", tm("Seed")) }},
-		{"extra property", func(b *packBuilder) { b.rule(outs(tm("Tree", "grown", true, "tall", true)), "Grow", tm("Seed")) }},
-		{"other value", func(b *packBuilder) { b.rule(outs(tm("Tree", "grown", false)), "Grow", tm("Seed")) }},
+		{"more specific output", func(b *packBuilder) { b.rule(mkOuts(mkTerm("PineTree", "grown", true)), "Grow", mkTerm("Seed")) }},
+		{"missing property", func(b *packBuilder) { b.rule(mkOuts(mkTerm("Tree")), "Grow", mkTerm("Seed")) }},
+		{"extra property", func(b *packBuilder) { b.rule(mkOuts(mkTerm("Tree", "grown", true, "tall", true)), "Grow", mkTerm("Seed")) }},
+		{"other value", func(b *packBuilder) { b.rule(mkOuts(mkTerm("Tree", "grown", false)), "Grow", mkTerm("Seed")) }},
 	} {
 		pk := build(tc.rules)
-		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(1)); !errors.Is(err, ErrInfeasible) {
+		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
 			t.Errorf("%s: got %v, want ErrInfeasible", tc.name, err)
 		}
 	}
 	// A more general output is used, and its Plant input becomes a Tree: never a bush.
-	pk := build(func(b *packBuilder) { b.rule(outs(tm("Plant", "grown", true)), "Water", tm("Plant", "grown", false)) })
+	pk := build(func(b *packBuilder) { b.rule(mkOuts(mkTerm("Plant", "grown", true)), "Water", mkTerm("Plant", "grown", false)) })
 	for seed := range uint64(40) {
-		p := generate(t, pk, "Garden", seed)
+		p := genPuzzle(t, pk, "Garden", seed)
 		leaf := p.Root.Children[0]
 		if leaf.Item == "Bush" || leaf.Item != p.Root.Item {
 			t.Fatalf("seed %d: Tree[grown: true] made from %s", seed, leaf.Item)
@@ -192,14 +192,14 @@ func TestGenerateTermToOutputMatching(t *testing.T) {
 // Point 3: an item fills a term of its own type or a super-type when it has every property of the term; a missing
 // boolean reads as false.
 func TestGenerateItemToTermMatching(t *testing.T) {
-	b := newPack()
+	b := newPackBuilder()
 	b.item("Box", []string{"Safe"}) // no "locked": an unlocked safe
 	b.item("Vault", []string{"Safe"}, "locked", true)
 	b.item("Gold", nil)
-	b.rule(outs(tm("Gold")), "Open", tm("Safe", "locked", false))
-	b.area("Bank", 1, tm("Gold"))
+	b.rule(mkOuts(mkTerm("Gold")), "Open", mkTerm("Safe", "locked", false))
+	b.area("Bank", 1, mkTerm("Gold"))
 	for seed := range uint64(20) {
-		p := generate(t, b.p, "Bank", seed)
+		p := genPuzzle(t, b.p, "Bank", seed)
 		if got := p.Root.Children[0].Item; got != "Box" {
 			t.Fatalf("seed %d: Safe[locked: false] filled by %s", seed, got)
 		}
@@ -208,16 +208,16 @@ func TestGenerateItemToTermMatching(t *testing.T) {
 
 // wellPack: water needs a well, which is never spawned.
 func wellPack() *Pack {
-	b := newPack()
+	b := newPackBuilder()
 	b.item("Bucket", []string{"Container"}, "carryable", true)
 	b.item("Well", []string{"WaterSource"}, "notSpawnable", true)
 	b.item("Lake", []string{"WaterSource"}).Areas = []string{"Field"}
 	b.item("Flower", nil, "watered", false)
-	b.rule(outs(tm("Container", "contains", "Water"), tm("WaterSource")), "Fill", tm("WaterSource"), tm("Container"))
-	b.rule(outs(tm("Flower", "watered", true)), "Water", tm("Flower"), tm("Container", "contains", "Water"))
-	b.area("Street", 2, tm("Flower", "watered", true))
-	b.area("Field", 2, tm("Flower", "watered", true))
-	b.area("Yard", 2, tm("Flower", "watered", true))
+	b.rule(mkOuts(mkTerm("Container", "contains", "Water"), mkTerm("WaterSource")), "Fill", mkTerm("WaterSource"), mkTerm("Container"))
+	b.rule(mkOuts(mkTerm("Flower", "watered", true)), "Water", mkTerm("Flower"), mkTerm("Container", "contains", "Water"))
+	b.area("Street", 2, mkTerm("Flower", "watered", true))
+	b.area("Field", 2, mkTerm("Flower", "watered", true))
+	b.area("Yard", 2, mkTerm("Flower", "watered", true))
 	return b.p
 }
 
@@ -243,7 +243,7 @@ func TestGenerateUsableItems(t *testing.T) {
 	} {
 		for seed := range uint64(20) {
 			w := tc.world
-			p, err := g.Generate(tc.area, &w, rng(seed))
+			p, err := g.Generate(tc.area, &w, seedRNG(seed))
 			if tc.want == "" {
 				if !errors.Is(err, ErrInfeasible) {
 					t.Fatalf("%s: got %v, want ErrInfeasible", tc.name, err)
@@ -271,12 +271,12 @@ func TestGenerateUsableItems(t *testing.T) {
 // spawns extra copies when leaves need several.
 func TestGenerateStopsAtExistingItems(t *testing.T) {
 	pk := heistPack()
-	w := &World{Objects: []Object{{ID: 7, Item: "Badge", Area: Inventory, Props: props("carryable", true)}}}
-	p, err := NewGenerator(pk).Generate(pk.Areas[0], w, rng(1))
+	w := &World{Objects: []Object{{ID: 7, Item: "Badge", Area: Inventory, Props: mkProps("carryable", true)}}}
+	p, err := NewGenerator(pk).Generate(pk.Areas[0], w, seedRNG(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := actions(p); got != "Unlock Open" {
+	if got := solutionActions(p); got != "Unlock Open" {
 		t.Fatalf("solution %q, want the existing badge used: Unlock Open", got)
 	}
 	if badge := p.Root.Children[0].Children[1]; !badge.Leaf() || badge.Object != 7 || badge.Spawn {
@@ -286,13 +286,13 @@ func TestGenerateStopsAtExistingItems(t *testing.T) {
 		t.Errorf("spawned ids start at %d, want 8", p.Spawned[0].ID)
 	}
 
-	b := newPack()
+	b := newPackBuilder()
 	b.item("Fiber", nil, "carryable", true)
 	b.item("Rope", nil, "carryable", true)
-	b.rule(outs(tm("Rope")), "Twist", tm("Fiber"), tm("Fiber"))
-	b.area("Shed", 1, tm("Rope"))
-	w = &World{Objects: []Object{{ID: 1, Item: "Fiber", Area: "Shed", Props: props("carryable", true)}}}
-	p, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, rng(1))
+	b.rule(mkOuts(mkTerm("Rope")), "Twist", mkTerm("Fiber"), mkTerm("Fiber"))
+	b.area("Shed", 1, mkTerm("Rope"))
+	w = &World{Objects: []Object{{ID: 1, Item: "Fiber", Area: "Shed", Props: mkProps("carryable", true)}}}
+	p, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, seedRNG(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,24 +302,24 @@ func TestGenerateStopsAtExistingItems(t *testing.T) {
 	}
 	// Without the spawnable fibre, the one existing fibre cannot be both leaves.
 	b.p.Items["Fiber"].Props[PropNotSpawnable] = Bool(true)
-	if _, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, rng(1)); err == nil {
+	if _, err = NewGenerator(b.p).Generate(b.p.Areas[0], w, seedRNG(1)); err == nil {
 		t.Error("one notSpawnable fibre filled two leaves")
 	}
 }
 
 // cakePack: a grammar in which some ways to the goal pass through the goal itself.
 func cakePack(batterRules ...[]Term) *Pack {
-	b := newPack()
+	b := newPackBuilder()
 	b.item("Cake", nil, "burnt", false)
 	b.item("Batter", nil)
 	b.item("Egg", nil, "carryable", true)
 	b.item("Flour", nil, "carryable", true)
-	b.rule(outs(tm("Cake")), "Bake", tm("Batter"))
+	b.rule(mkOuts(mkTerm("Cake")), "Bake", mkTerm("Batter"))
 	for _, r := range batterRules {
 		b.rule(r[:1], "Mix", r[1:]...)
 	}
-	b.p.Items["Batter"].Props = props(PropNotSpawnable, true)
-	b.area("Kitchen", 3, tm("Cake"))
+	b.p.Items["Batter"].Props = mkProps(PropNotSpawnable, true)
+	b.area("Kitchen", 3, mkTerm("Cake"))
 	return b.p
 }
 
@@ -330,44 +330,44 @@ func TestGenerateProtectsTheGoal(t *testing.T) {
 		name   string
 		batter []Term
 	}{
-		{"leaf", []Term{tm("Batter"), tm("Cake"), tm("Flour")}},
-		{"intermediate", []Term{tm("Batter"), tm("Cake", "burnt", true)}},
+		{"leaf", []Term{mkTerm("Batter"), mkTerm("Cake"), mkTerm("Flour")}},
+		{"intermediate", []Term{mkTerm("Batter"), mkTerm("Cake", "burnt", true)}},
 	} {
 		pk := cakePack(tc.batter)
-		pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: outs(tm("Cake", "burnt", true)), Action: "Burn", Inputs: []Term{tm("Flour")}})
-		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(1)); err == nil {
+		pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: mkOuts(mkTerm("Cake", "burnt", true)), Action: "Burn", Inputs: []Term{mkTerm("Flour")}})
+		if _, err := NewGenerator(pk).Generate(pk.Areas[0], &World{}, seedRNG(1)); err == nil {
 			t.Errorf("%s: a cake made on the way to the cake was accepted", tc.name)
 		}
 	}
-	pk := cakePack([]Term{tm("Batter"), tm("Egg")})
-	pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: outs(tm("Batter"), tm("Cake")), Action: "Mix", Inputs: []Term{tm("Flour")}})
+	pk := cakePack([]Term{mkTerm("Batter"), mkTerm("Egg")})
+	pk.Rules = append(pk.Rules, &Rule{Index: 2, Outputs: mkOuts(mkTerm("Batter"), mkTerm("Cake")), Action: "Mix", Inputs: []Term{mkTerm("Flour")}})
 	for seed := range uint64(30) {
-		p := generate(t, pk, "Kitchen", seed)
-		if got := actions(p); got != "Mix Bake" || p.Root.Children[0].Children[0].Item != "Egg" {
+		p := genPuzzle(t, pk, "Kitchen", seed)
+		if got := solutionActions(p); got != "Mix Bake" || p.Root.Children[0].Children[0].Item != "Egg" {
 			t.Fatalf("seed %d: %s uses the rule whose by-product is a cake", seed, got)
 		}
 	}
 	g := NewGenerator(pk)
 	w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: "Kitchen"}}}
-	if _, err := g.Generate(pk.Areas[0], w, rng(1)); !errors.Is(err, ErrSatisfied) {
+	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, ErrSatisfied) {
 		t.Errorf("cake already there: got %v, want ErrSatisfied", err)
 	}
 	w.Objects[0].Area = "Attic" // not accessible: the goal is not satisfied
-	if _, err := g.Generate(pk.Areas[0], w, rng(1)); err != nil {
+	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); err != nil {
 		t.Errorf("cake in a locked area: %v", err)
 	}
 }
 
 // chainPack: L0 .. Ln, each made from the one before, so any depth up to n is possible.
 func chainPack(n int) *Pack {
-	b := newPack()
+	b := newPackBuilder()
 	for i := 0; i <= n; i++ {
 		b.item(fmt.Sprintf("L%d", i), nil)
 	}
 	for i := 1; i <= n; i++ {
-		b.rule(outs(tm(fmt.Sprintf("L%d", i))), "Step", tm(fmt.Sprintf("L%d", i-1)))
+		b.rule(mkOuts(mkTerm(fmt.Sprintf("L%d", i))), "Step", mkTerm(fmt.Sprintf("L%d", i-1)))
 	}
-	b.area("Tower", 5, tm(fmt.Sprintf("L%d", n)))
+	b.area("Tower", 5, mkTerm(fmt.Sprintf("L%d", n)))
 	return b.p
 }
 
@@ -378,7 +378,7 @@ func TestGenerateDepthLimits(t *testing.T) {
 	a := pk.Areas[0]
 	g := NewGenerator(pk)
 	for seed := range uint64(10) {
-		p, err := g.Generate(a, &World{}, rng(seed))
+		p, err := g.Generate(a, &World{}, seedRNG(seed))
 		if err != nil || p.Depth != 5 || p.Steps != 5 || p.Breadth != 1 {
 			t.Fatalf("seed %d: %v depth %d", seed, err, p.Depth)
 		}
@@ -386,7 +386,7 @@ func TestGenerateDepthLimits(t *testing.T) {
 	a.MinDepth, a.MaxDepth = 2, 4
 	depths := map[int]int{}
 	for seed := range uint64(60) {
-		p, err := g.Generate(a, &World{}, rng(seed))
+		p, err := g.Generate(a, &World{}, seedRNG(seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -399,11 +399,11 @@ func TestGenerateDepthLimits(t *testing.T) {
 		t.Errorf("depths %v, want 2, 3 and 4", depths)
 	}
 	a.MinDepth, a.MaxDepth = 1, 1
-	if p, err := g.Generate(a, &World{}, rng(1)); err != nil || p.Depth != 1 {
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 1 {
 		t.Errorf("one rule: %v", err)
 	}
 	a.MinDepth, a.MaxDepth = 11, 12
-	if _, err := g.Generate(a, &World{}, rng(1)); !errors.Is(err, ErrInfeasible) {
+	if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
 		t.Errorf("depth 11 of a 10-rule chain: %v", err)
 	}
 }
@@ -415,8 +415,8 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	g := NewGenerator(pk)
 	distinct := map[string]bool{}
 	for seed := range uint64(30) {
-		a, _ := g.Generate(pk.Areas[0], &World{}, rng(seed))
-		b, _ := NewGenerator(pk).Generate(pk.Areas[0], &World{}, rng(seed))
+		a, _ := g.Generate(pk.Areas[0], &World{}, seedRNG(seed))
+		b, _ := NewGenerator(pk).Generate(pk.Areas[0], &World{}, seedRNG(seed))
 		ja, _ := json.Marshal(a)
 		jb, _ := json.Marshal(b)
 		if string(ja) != string(jb) {

@@ -11,7 +11,7 @@ import (
 // given depth limits.
 func synthPack(seed uint64, items, rules, levels, maxDepth int) *Pack {
 	r := rand.New(rand.NewPCG(seed, 7))
-	b := newPack()
+	b := newPackBuilder()
 	level := func(i int) int { return i % levels }
 	name := func(i int) string { return fmt.Sprintf("I%d", i) }
 	for i := range items {
@@ -38,14 +38,14 @@ func synthPack(seed uint64, items, rules, levels, maxDepth int) *Pack {
 	}
 	for range rules {
 		lv := 1 + r.IntN(levels-1)
-		out := tm(pick(lv))
-		in := []Term{tm(pick(lv - 1))}
+		out := mkTerm(pick(lv))
+		in := []Term{mkTerm(pick(lv - 1))}
 		switch r.IntN(6) {
 		case 0: // light it: the object persists with a new property
-			out = tm(out.Type, "lit", true)
-			in = []Term{tm(out.Type, "lit", false)}
+			out = mkTerm(out.Type, "lit", true)
+			in = []Term{mkTerm(out.Type, "lit", false)}
 		case 1, 2:
-			in = append(in, tm(pick(r.IntN(lv))))
+			in = append(in, mkTerm(pick(r.IntN(lv))))
 		}
 		outputs := []Term{out}
 		if r.IntN(4) == 0 {
@@ -56,7 +56,7 @@ func synthPack(seed uint64, items, rules, levels, maxDepth int) *Pack {
 	for a := range 4 {
 		var goals []Term
 		for range 3 {
-			goals = append(goals, tm(name(levels-1-r.IntN(3)+levels*r.IntN(items/levels))))
+			goals = append(goals, mkTerm(name(levels-1-r.IntN(3)+levels*r.IntN(items/levels))))
 		}
 		ar := b.area(fmt.Sprintf("A%d", a), maxDepth, goals...)
 		ar.Breadth = 6
