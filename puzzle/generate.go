@@ -119,6 +119,24 @@ func correspondence(r *Rule) *ruleInfo {
 	return info
 }
 
+// pairOutputs finds, for each output of a rule run on children, the input whose object it is, as Pack.Apply pairs
+// them: in output order, the first input not yet taken whose term has the output's type or whose item is that
+// type. Other outputs are created. The generator must agree with the game on this, or its trees would not replay.
+func (g *Generator) pairOutputs(r *Rule, children []*Node) []int {
+	out := make([]int, len(r.Outputs))
+	var taken uint64
+	for j, t := range r.Outputs {
+		out[j] = -1
+		for i, in := range r.Inputs {
+			if taken&(1<<i) == 0 && (in.Type == t.Type || children[i].Item == t.Type) {
+				out[j], taken = i, taken|1<<i
+				break
+			}
+		}
+	}
+	return out
+}
+
 // legal reports whether an item may be spawned in or used in an area.
 func (g *Generator) legal(it *Item, a *Area) bool {
 	return len(it.Areas) == 0 || slices.Contains(it.Areas, a.Name)

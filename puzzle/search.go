@@ -62,7 +62,7 @@ func (s *search) scanWorld(w *World) {
 	}
 	for _, o := range w.Objects {
 		i, ok := g.itemIndex[o.Item]
-		if !ok || reserved[o.ID] || inside[o.ID] || !s.accessible(o.Area, w) {
+		if !ok || reserved[o.ID] || inside[o.ID] || o.Area == InContainer || !s.accessible(o.Area, w) {
 			continue
 		}
 		// Co-location (dissertation 3.6): everything the puzzle spawns is in this area, so an object elsewhere
@@ -94,8 +94,8 @@ func (s *search) goalOf(t Term) goal {
 	return goal{term: t, typ: typ}
 }
 
-// goalSatisfied reports whether a goal is satisfied already (an accessible object matches it) or will be by a
-// puzzle in progress: either way a puzzle for it would be trivial.
+// goalSatisfied reports whether a goal is satisfied already or will be by a puzzle in progress: either way a
+// puzzle for it would be trivial. Like Manager, it counts every object in an area or an inventory, accessible or not.
 func (s *search) goalSatisfied(t Term, w *World) bool {
 	gl := s.goalOf(t)
 	if gl.typ < 0 {
@@ -103,7 +103,7 @@ func (s *search) goalSatisfied(t Term, w *World) bool {
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
-		if ok && s.accessible(o.Area, w) && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
+		if ok && o.Area != InContainer && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
 			return true
 		}
 	}
@@ -332,11 +332,10 @@ func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node 
 		children[j] = c
 	}
 	key := &s.g.keys[k]
-	info := o.info
-	n := &Node{Rule: o.rule, Children: children, info: info}
+	n := &Node{Rule: o.rule, Children: children, outIn: s.g.pairOutputs(o.rule, children)}
 	switch {
-	case info.outIn[0] >= 0:
-		n.item = children[info.outIn[0]].item // passed up from the input that persists as the output
+	case n.outIn[0] >= 0:
+		n.item = children[n.outIn[0]].item // passed up from the input that persists as the output
 	case item >= 0:
 		n.item = item
 	case key.item >= 0:
@@ -349,10 +348,10 @@ func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node 
 	n.Outputs = make([]string, len(o.rule.Outputs))
 	n.Outputs[0] = n.Item
 	for out := 1; out < len(n.Outputs); out++ {
-		if in := info.outIn[out]; in >= 0 {
+		if in := n.outIn[out]; in >= 0 {
 			n.Outputs[out] = children[in].Item
 		} else {
-			n.Outputs[out] = s.g.items[s.pick(s.g.typeList[info.outType[out]])].Name
+			n.Outputs[out] = s.g.items[s.pick(s.g.typeList[o.info.outType[out]])].Name
 		}
 	}
 	for i, gl := range s.protect {
@@ -441,7 +440,7 @@ func (s *search) byProductSatisfies(n *Node, gl goal) bool {
 	}
 outputs:
 	for out := 1; out < len(n.Outputs); out++ {
-		in := n.info.outIn[out]
+		in := n.outIn[out]
 		item := s.g.itemIndex[n.Outputs[out]]
 		if !s.g.typeItems[gl.typ].has(item) {
 			continue
@@ -475,7 +474,7 @@ func value(g *Generator, n *Node, name string) Value {
 		if v, ok := n.Rule.Main().Props[name]; ok {
 			return v
 		}
-		in := n.info.outIn[0]
+		in := n.outIn[0]
 		if in < 0 {
 			return g.items[n.item].Props.Get(name)
 		}
