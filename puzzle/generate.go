@@ -18,9 +18,12 @@ const searchBudget = 50_000
 var (
 	// ErrInfeasible means no goal of the area can be made within its depth limits from the items it may use.
 	ErrInfeasible = errors.New("no goal of the area can be produced within its depth limits")
-	// ErrSatisfied means every goal of the area is already satisfied by an accessible object, or will be by a
-	// puzzle in progress, so any puzzle would be trivial.
-	ErrSatisfied = errors.New("every goal of the area is already satisfied")
+	// ErrSatisfied means a goal of the area is already satisfied by an object (in any area or an inventory, as
+	// Manager checks it) and no other goal can be made: the area is achieved without a puzzle.
+	ErrSatisfied = errors.New("a goal of the area is already satisfied")
+	// ErrPending means the area's goals cannot be made now because a puzzle in progress will satisfy them: generate
+	// the area again once that puzzle is solved.
+	ErrPending = errors.New("a puzzle in progress will satisfy the area's goal")
 	// ErrBudget means the search gave up: the table allowed a puzzle but existing objects made it too costly to
 	// find one.
 	ErrBudget = errors.New("search budget exhausted")
@@ -166,17 +169,16 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	maxD = min(maxD, maxTableDepth)
 
 	var goals []int
-	satisfied := 0
+	satisfied, pending := 0, 0
 	for i, k := range g.goalKeys[a.Name] {
-		goal := a.Goals[i]
-		if s.goalSatisfied(goal, w) {
+		switch s.goalState(a.Goals[i], w) {
+		case goalExists:
 			satisfied++
-			continue
+		case goalPending:
+			pending++
+		default:
+			goals = append(goals, k)
 		}
-		goals = append(goals, k)
-	}
-	if len(goals) == 0 && satisfied > 0 {
-		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrSatisfied)
 	}
 	shuffle(rng, goals)
 	for _, k := range goals {
@@ -188,6 +190,12 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 				}
 			}
 		}
+	}
+	switch {
+	case satisfied > 0:
+		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrSatisfied)
+	case pending > 0:
+		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrPending)
 	}
 	if s.budget <= 0 {
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrBudget)

@@ -84,3 +84,17 @@ func heistPack() *Pack {
 
 // rng returns the generator's random source for a seed, as Playthrough makes it.
 func seedRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+
+// townPack is the heist spread over three areas: the disguise made in the street is worn in the lobby to steal
+// the badge that opens the vault's safe. The guard already stands in the lobby and is never spawned.
+func townPack() *Pack {
+	p := heistPack()
+	p.Items["Security"].Props[PropNotSpawnable] = Bool(true)
+	p.Areas = nil
+	b := &packBuilder{p: p}
+	b.area("Street", 1, mkTerm("Disguise")).Connects = []string{"Lobby"}
+	b.area("Lobby", 3, mkTerm("Badge")).Connects = []string{"Vault"}
+	b.area("Vault", 4, mkTerm("Gold"))
+	p.World = []Object{{ID: 1, Item: "Security", Area: "Lobby", Props: mkProps("distracted", false)}}
+	return p
+}

@@ -94,25 +94,32 @@ func (s *search) goalOf(t Term) goal {
 	return goal{term: t, typ: typ}
 }
 
-// goalSatisfied reports whether a goal is satisfied already or will be by a puzzle in progress: either way a
-// puzzle for it would be trivial. Like Manager, it counts every object in an area or an inventory, accessible or not.
-func (s *search) goalSatisfied(t Term, w *World) bool {
+// What stands in the way of a goal.
+const (
+	goalOpen    = iota // a puzzle may be generated for it
+	goalExists         // an object satisfies it: the puzzle would be trivial
+	goalPending        // a puzzle in progress will make an object that satisfies it
+)
+
+// goalState says whether a goal is satisfied already or will be by a puzzle in progress. Like Manager, it counts
+// every object in an area or an inventory, accessible or not.
+func (s *search) goalState(t Term, w *World) int {
 	gl := s.goalOf(t)
 	if gl.typ < 0 {
-		return false
+		return goalOpen
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
 		if ok && o.Area != InContainer && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
-			return true
+			return goalExists
 		}
 	}
 	for _, p := range s.others {
 		if s.produces(p.Root, gl) {
-			return true
+			return goalPending
 		}
 	}
-	return false
+	return goalOpen
 }
 
 // produces reports whether some object of a tree (a node's or a by-product of its rule) satisfies a goal.
