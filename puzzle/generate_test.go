@@ -436,3 +436,70 @@ func TestGenerateIsDeterministic(t *testing.T) {
 		t.Errorf("only %d distinct puzzles over 30 seeds", len(distinct))
 	}
 }
+
+// Point 11: backtracking. One way to the batter runs into a burnt cake, which would satisfy the goal early; the
+// table cannot see that, so half the random choices at the batter fail, two levels down, at the same depth as the
+// good way. Every seed must still succeed, taking the good way.
+func TestGenerateBacktracks(t *testing.T) {
+	pk := cakePack([]Term{mkTerm("Batter"), mkTerm("Dough")}, []Term{mkTerm("Batter"), mkTerm("Egg")})
+	b := &packBuilder{p: pk}
+	b.item("Dough", nil, PropNotSpawnable, true)
+	b.item("Hen", nil, PropNotSpawnable, true)
+	b.item("Chick", nil)
+	pk.Items["Egg"].Props[PropNotSpawnable] = Bool(true)
+	b.rule(mkOuts(mkTerm("Dough")), "Knead", mkTerm("Cake", "burnt", true))
+	b.rule(mkOuts(mkTerm("Cake", "burnt", true)), "Burn", mkTerm("Flour"))
+	b.rule(mkOuts(mkTerm("Egg")), "Lay", mkTerm("Hen"))
+	b.rule(mkOuts(mkTerm("Hen")), "Hatch", mkTerm("Chick"))
+	a := pk.Areas[0]
+	a.MinDepth, a.MaxDepth = 4, 4
+	g := NewGenerator(pk)
+	for seed := range uint64(200) {
+		p, err := g.Generate(a, &World{}, seedRNG(seed))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if got := solutionActions(p); got != "Hatch Lay Mix Bake" {
+			t.Fatalf("seed %d: %s", seed, got)
+		}
+	}
+}
+
+// Point 12: the preferred breadth keeps trees narrow, and the measured depth, breadth and steps are the tree's.
+func TestGenerateBreadthAndMeasures(t *testing.T) {
+	leaves := func(breadth int) (total int) {
+		pk := synthPack(3, 60, 120, 8, 6)
+		g := NewGenerator(pk)
+		for _, a := range pk.Areas {
+			a.Breadth = breadth
+			for seed := range uint64(40) {
+				p, err := g.Generate(a, &World{}, seedRNG(seed))
+				if err != nil {
+					continue
+				}
+				depth, width, steps := measureTree(p.Root)
+				if depth != p.Depth || width != p.Breadth || steps != p.Steps || steps != len(p.Solution()) {
+					t.Fatalf("measured %d/%d/%d, tree %d/%d/%d", p.Depth, p.Breadth, p.Steps, depth, width, steps)
+				}
+				total += p.Breadth
+			}
+		}
+		return total
+	}
+	narrow, wide := leaves(1), leaves(0)
+	if narrow == 0 || narrow*4 > wide*3 {
+		t.Errorf("leaves with breadth 1: %d, without preference: %d", narrow, wide)
+	}
+}
+
+// measureTree walks a tree independently of Puzzle.measure.
+func measureTree(n *Node) (depth, leaves, steps int) {
+	if n.Leaf() {
+		return 0, 1, 0
+	}
+	for _, c := range n.Children {
+		d, l, s := measureTree(c)
+		depth, leaves, steps = max(depth, d), leaves+l, steps+s
+	}
+	return depth + 1, leaves, steps + 1
+}
