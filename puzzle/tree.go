@@ -153,8 +153,8 @@ func (p *Puzzle) MarshalJSON() ([]byte, error) {
 		Depth    int      `json:"depth"`
 		Breadth  int      `json:"breadth"`
 		Steps    int      `json:"steps"`
-		Spawned  []Object `json:"spawned"`
+		Spawned  []Obj    `json:"spawned"`
 		Herrings []int    `json:"herrings,omitempty"`
 		Tree     *Node    `json:"tree"`
-	}{p.Area, p.Goal.String(), p.Depth, p.Breadth, p.Steps, p.Spawned, p.Herrings, p.Root})
+	}{p.Area, p.Goal.String(), p.Depth, p.Breadth, p.Steps, objsJSON(p.Spawned), p.Herrings, p.Root})
 }
