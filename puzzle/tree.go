@@ -148,13 +148,13 @@ func (n *Node) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the puzzle with its goal as text.
 func (p *Puzzle) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Area     string   `json:"area"`
-		Goal     string   `json:"goal"`
-		Depth    int      `json:"depth"`
-		Breadth  int      `json:"breadth"`
-		Steps    int      `json:"steps"`
-		Spawned  []Obj    `json:"spawned"`
-		Herrings []int    `json:"herrings,omitempty"`
-		Tree     *Node    `json:"tree"`
+		Area     string `json:"area"`
+		Goal     string `json:"goal"`
+		Depth    int    `json:"depth"`
+		Breadth  int    `json:"breadth"`
+		Steps    int    `json:"steps"`
+		Spawned  []Obj  `json:"spawned"`
+		Herrings []int  `json:"herrings,omitempty"`
+		Tree     *Node  `json:"tree"`
 	}{p.Area, p.Goal.String(), p.Depth, p.Breadth, p.Steps, objsJSON(p.Spawned), p.Herrings, p.Root})
 }
