@@ -38,16 +38,18 @@ type Generator struct {
 	rules     []*Rule
 	info      map[*Rule]*ruleInfo
 
-	typeIndex map[string]int
-	typeNames []string
-	typeItems []itemSet
-	typeList  [][]int // items of each type, in declaration order
+	typeIndex   map[string]int
+	itemsOfType map[string]itemSet // every type of an item, with its items: computed once from Pack.Types
+	typeNames   []string
+	typeItems   []itemSet
+	typeList    [][]int // items of each type, in declaration order
 
-	keys     []key
-	keyIndex map[string]int
-	helpers  []itemSet
-	tables   map[string]*table // by area name
-	goalKeys map[string][]int  // by area name
+	keys       []key
+	keyIndex   map[string]int
+	helpers    []itemSet
+	tables     map[string]*table   // by area name
+	goalTables map[string][]*table // by area name, then goal
+	goalKeys   map[string][]int    // by area name
 
 	// RedHerrings is how many extra objects Generate spawns in an area that no leaf uses: items a player may
 	// think are part of the puzzle. 0 spawns none. Set it before the first Generate.
@@ -58,17 +60,29 @@ type Generator struct {
 // feasibility table of each area (which terms can be produced within how many rules).
 func NewGenerator(p *Pack) *Generator {
 	g := &Generator{
-		pack:      p,
-		itemIndex: map[string]int{},
-		info:      map[*Rule]*ruleInfo{},
-		typeIndex: map[string]int{},
-		tables:    map[string]*table{},
-		goalKeys:  map[string][]int{},
+		pack:       p,
+		itemIndex:  map[string]int{},
+		info:       map[*Rule]*ruleInfo{},
+		typeIndex:  map[string]int{},
+		tables:     map[string]*table{},
+		goalTables: map[string][]*table{},
+		goalKeys:   map[string][]int{},
 	}
 	for _, name := range p.ItemOrder {
 		if it, ok := p.Items[name]; ok {
 			g.itemIndex[name] = len(g.items)
 			g.items = append(g.items, it)
+		}
+	}
+	g.itemsOfType = map[string]itemSet{}
+	for i, it := range g.items {
+		for _, typ := range p.Types(it.Name) {
+			set, ok := g.itemsOfType[typ]
+			if !ok {
+				set = newItemSet(len(g.items))
+				g.itemsOfType[typ] = set
+			}
+			set.add(i)
 		}
 	}
 	for _, r := range p.Rules {
@@ -99,7 +113,11 @@ func NewGenerator(p *Pack) *Generator {
 	}
 	g.buildHelpers()
 	for _, a := range p.Areas {
-		g.tables[a.Name] = g.buildTable(a)
+		t := g.buildTable(a)
+		g.tables[a.Name] = t
+		for _, k := range g.goalKeys[a.Name] {
+			g.goalTables[a.Name] = append(g.goalTables[a.Name], g.goalTable(t, k))
+		}
 	}
 	return g
 }
@@ -168,22 +186,30 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	}
 	maxD = min(maxD, maxTableDepth)
 
-	var goals []int
+	var goals []int // indexes in a.Goals
 	satisfied, pending := 0, 0
-	for i, k := range g.goalKeys[a.Name] {
+	for i := range g.goalKeys[a.Name] {
 		switch s.goalState(a.Goals[i], w) {
 		case goalExists:
 			satisfied++
 		case goalPending:
 			pending++
 		default:
-			goals = append(goals, k)
+			goals = append(goals, i)
 		}
 	}
 	shuffle(rng, goals)
-	for _, k := range goals {
+	for _, i := range goals {
+		k := g.goalKeys[a.Name][i]
+		s.t = g.goalTables[a.Name][i]
+		s.goalTerm = a.Goals[i]
+		// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
+		tries := 1
+		if len(s.objs) > 0 || len(s.others) > 0 {
+			tries = 2
+		}
 		for _, d := range s.targets(k, minD, maxD, a.MinDepth > 0) {
-			for attempt := 0; attempt < 3 && s.budget > 0; attempt++ {
+			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
 				if p := s.run(k, d); p != nil {
 					g.addHerrings(s, p)
 					return p, nil

@@ -27,7 +27,8 @@ type search struct {
 	leaves   int   // leaves in the tree so far
 	pending  int   // inputs chosen but not yet filled: each will be at least one leaf
 	maskBuf  [8]depthMask
-	ownGoal  int // index in protect of this area's goal
+	failed   map[failure]struct{} // terms that could not be filled in this run
+	ownGoal  int                  // index in protect of this area's goal
 	goalTerm Term
 }
 
@@ -149,10 +150,22 @@ func (s *search) depths(k int, bound bool) depthMask {
 	return s.t.depth[k]
 }
 
+// rootDepths is depths for the goal's key and the keys of items bound to it, at the root, where the goal is
+// allowed.
+func (s *search) rootDepths(k int, bound bool) depthMask {
+	switch {
+	case s.helps(k):
+		return ^depthMask(0)
+	case bound:
+		return s.t.rootBound[k]
+	}
+	return s.t.rootDepth
+}
+
 // targets returns the depths to try for a goal, best first: the deepest the table allows, as the dissertation goes
 // as deep as the limit allows, or when the area sets a minimum depth, the allowed depths in random order.
 func (s *search) targets(k, minD, maxD int, random bool) []int {
-	m := s.depths(k, false) & rangeMask(minD, maxD)
+	m := s.rootDepths(k, false) & rangeMask(minD, maxD)
 	var out []int
 	for d := maxD; d >= minD; d-- {
 		if m&(1<<d) != 0 {
@@ -168,8 +181,9 @@ func (s *search) targets(k, minD, maxD int, random bool) []int {
 // run tries once to generate a tree of exactly depth d for a goal key.
 func (s *search) run(k, d int) *Puzzle {
 	clear(s.used)
+	clear(s.failed)
 	s.trail, s.spawned, s.nextID, s.leaves, s.pending = s.trail[:0], s.spawned[:0], s.firstID, 0, 0
-	own := s.goalOf(s.goalTermOf(k))
+	own := s.goalOf(s.goalTerm)
 	s.protect = append(s.protect, own)
 	s.ownGoal = len(s.protect) - 1
 	defer func() { s.protect = s.protect[:s.ownGoal] }()
@@ -180,16 +194,6 @@ func (s *search) run(k, d int) *Puzzle {
 	p := &Puzzle{Area: s.area.Name, Goal: s.goalTerm, Root: root, Spawned: slices.Clone(s.spawned)}
 	p.measure()
 	return p
-}
-
-// goalTermOf returns the area goal of a key, remembering it for the puzzle.
-func (s *search) goalTermOf(k int) Term {
-	for i, gk := range s.g.goalKeys[s.area.Name] {
-		if gk == k {
-			s.goalTerm = s.area.Goals[i]
-		}
-	}
-	return s.goalTerm
 }
 
 // mark is a point of the search to backtrack to.
@@ -214,6 +218,31 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	if s.budget--; s.budget < 0 {
 		return nil
 	}
+	if root {
+		return s.fillTerm(k, lo, hi, true)
+	}
+	// A term that failed within these depths is not tried again in this run: only the objects taken meanwhile may
+	// differ, so at worst a puzzle is lost that a retry finds. Remembering failures keeps the search polynomial
+	// where existing objects keep the table from pruning.
+	f := failure{k, lo, hi}
+	if _, failed := s.failed[f]; failed {
+		return nil
+	}
+	n := s.fillTerm(k, lo, hi, false)
+	if n == nil {
+		if s.failed == nil {
+			s.failed = map[failure]struct{}{}
+		}
+		s.failed[f] = struct{}{}
+	}
+	return n
+}
+
+// failure is a term that could not be filled within depths lo to hi.
+type failure struct{ k, lo, hi int }
+
+// fillTerm is fill without the memory of failures.
+func (s *search) fillTerm(k, lo, hi int, root bool) *Node {
 	key := &s.g.keys[k]
 	if !root {
 		// An intermediate item that already exists ends generation: never recreate a solved puzzle.
@@ -230,7 +259,11 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	for j, i := range key.items {
 		if s.t.spawn.has(i) || s.exists.has(i) {
 			usable = true
-			if s.depths(key.bound[j], true)&rangeMask(lo, hi) != 0 {
+			m := s.depths(key.bound[j], true)
+			if root {
+				m = s.rootDepths(key.bound[j], true)
+			}
+			if m&rangeMask(lo, hi) != 0 {
 				cands = append(cands, j)
 			}
 		}
@@ -308,21 +341,27 @@ func (s *search) ruleViable(k int, o *ruleOption, item, lo, hi int) bool {
 // apply fills a term with a rule: generates each input left to right, one of them reaching the minimum depth,
 // then passes the items up and checks that no object the rule makes completes a goal early.
 func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node {
-	m := s.save()
-	carrier := -1
-	if lo > 1 {
-		n := 0
-		for j, in := range o.inputs {
-			if s.depths(in, false)&rangeMask(lo-1, hi-1) != 0 {
-				if n++; s.rng.IntN(n) == 0 {
-					carrier = j
-				}
-			}
+	if lo <= 1 {
+		return s.applyCarrier(k, o, item, lo, hi, root, -1)
+	}
+	// One input must reach depth lo-1: try each that may, from a random one on.
+	n := len(o.inputs)
+	first := s.rng.IntN(n)
+	for j := range n {
+		c := (first + j) % n
+		if s.depths(o.inputs[c], false)&rangeMask(lo-1, hi-1) == 0 {
+			continue
 		}
-		if carrier < 0 {
-			return nil
+		if node := s.applyCarrier(k, o, item, lo, hi, root, c); node != nil {
+			return node
 		}
 	}
+	return nil
+}
+
+// applyCarrier is apply with the input that must reach the minimum depth chosen (-1 for none).
+func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool, carrier int) *Node {
+	m := s.save()
 	children := make([]*Node, len(o.inputs))
 	s.pending += len(o.inputs)
 	for j, in := range o.inputs {
