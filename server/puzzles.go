@@ -43,12 +43,16 @@ func Puzzles(s *Server) error {
 		return err
 	}
 	mode, _ := conf.Puzzles.mode() // checked with the config
+	twoKeys := conf.Puzzles.TwoKeyPercent
+	if twoKeys == 0 {
+		twoKeys = -1 // the overlay reads 0 as its default
+	}
 	o, err := overlay.New(s.World(), overlay.Options{
 		Pack:          pack,
 		Seed:          s.Seed(),
 		AreaSize:      conf.Puzzles.AreaSize,
 		Mode:          mode,
-		TwoKeyPercent: max(conf.Puzzles.TwoKeyPercent, -1),
+		TwoKeyPercent: twoKeys,
 		StoreDir:      filepath.Join(conf.World.Folder, "riddlestone"),
 		IsAdmin:       s.IsAdmin,
 		Log:           s.Log(),
