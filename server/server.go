@@ -46,6 +46,7 @@ type Server struct {
 	joins    []func(p *player.Player)
 	quits    []func(p *player.Player)
 	wrappers []HandlerWrapper
+	online   map[*world.EntityHandle]string // names of the players who joined and have not left
 
 	closing   chan struct{} // closed when Close starts
 	closeOnce sync.Once
@@ -110,6 +111,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		listener: l,
 		seed:     seed,
 		admins:   newAdmins(conf),
+		online:   map[*world.EntityHandle]string{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
 	}
