@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/player"
@@ -57,6 +58,9 @@ func (s *Server) join(p *player.Player) {
 	s.mu.Unlock()
 
 	players.Store(p.H(), s)
+	s.mu.Lock()
+	s.online[p.H()] = p.Name()
+	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
 		h = wrap(p, h)
@@ -66,6 +70,19 @@ func (s *Server) join(p *player.Player) {
 	for _, f := range joins {
 		f(p)
 	}
+}
+
+// Online returns the names of the players online, sorted. It is safe to call from anywhere, including world
+// transactions.
+func (s *Server) Online() []string {
+	s.mu.Lock()
+	names := make([]string, 0, len(s.online))
+	for _, n := range s.online {
+		names = append(names, n)
+	}
+	s.mu.Unlock()
+	slices.Sort(names)
+	return names
 }
 
 // baseHandler is the innermost player handler: it runs the quit hooks.
@@ -83,6 +100,9 @@ func (h baseHandler) HandleQuit(p *player.Player) {
 		f(p)
 	}
 	players.Delete(p.H())
+	h.s.mu.Lock()
+	delete(h.s.online, p.H())
+	h.s.mu.Unlock()
 	h.s.log.Info("player left", "name", p.Name())
 }
 

@@ -47,6 +47,7 @@ type Server struct {
 	quits    []func(p *player.Player)
 	wrappers []HandlerWrapper
 	closers  []func() error
+	online   map[*world.EntityHandle]string // names of the players who joined and have not left
 
 	closing   chan struct{} // closed when Close starts
 	closeOnce sync.Once
@@ -112,6 +113,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		listener: l,
 		seed:     seed,
 		admins:   newAdmins(conf),
+		online:   map[*world.EntityHandle]string{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
 	}
