@@ -25,7 +25,7 @@ const (
 
 // sample returns the three cave fields at a block position.
 func (n *caveNoise) sample(x, y, z float64) (cheese, a, b float64) {
-	cheese = perlin3(n.cheese, x/80, y/40, z/80) + 0.4*perlin3(n.detail, x/26, y/18, z/26)
+	cheese = perlin3(n.cheese, x/80, y/40, z/80) + float64(0.4*perlin3(n.detail, x/26, y/18, z/26))
 	a = perlin3(n.tunnelA, x/60, y/34, z/60)
 	b = perlin3(n.tunnelB, x/60, y/34, z/60)
 	return
@@ -90,7 +90,7 @@ func cellMayCarve(cell *[8]*[3]float64) bool {
 	} else if maxB < 0 {
 		db = -maxB
 	}
-	return da*da+db*db < tunnelWidth
+	return float64(da*da)+float64(db*db) < tunnelWidth
 }
 
 // carveCell carves the blocks of one cave cell, interpolating the fields from its corners.
@@ -124,7 +124,7 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 			}
 			i := index(x, yStart, z)
 			for y := yStart; y <= yTop; y++ {
-				if ch > cheeseLevel || ta*ta+tb*tb < tunnelWidth {
+				if ch > cheeseLevel || float64(ta*ta)+float64(tb*tb) < tunnelWidth {
 					b.blocks[i] = fill
 				}
 				ch, ta, tb = ch+dc, ta+da, tb+db
@@ -142,14 +142,14 @@ func mayCarve(lo, hi [3]float64) bool {
 	}
 	da, db := hi[1]-lo[1], hi[2]-lo[2]
 	t := 0.0
-	if d := da*da + db*db; d > 0 {
-		t = -(lo[1]*da + lo[2]*db) / d
+	if d := float64(da*da) + float64(db*db); d > 0 {
+		t = -(float64(lo[1]*da) + float64(lo[2]*db)) / d
 		if t < 0 {
 			t = 0
 		} else if t > 1 {
 			t = 1
 		}
 	}
-	a, b := lo[1]+da*t, lo[2]+db*t
-	return a*a+b*b < tunnelWidth
+	a, b := lo[1]+float64(da*t), lo[2]+float64(db*t)
+	return float64(a*a)+float64(b*b) < tunnelWidth
 }

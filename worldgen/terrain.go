@@ -55,28 +55,28 @@ func newRelief(seed uint64) relief {
 func (r *relief) cornerAt(cx, cz int32) corner {
 	x, z := float64(cx*cornerStep), float64(cz*cornerStep)
 	// A gentle domain warp bends coastlines and ranges so they do not follow the noise lattice.
-	wx, wz := x+60*r.warpX.at(x, z), z+60*r.warpZ.at(x, z)
+	wx, wz := x+float64(60*r.warpX.at(x, z)), z+float64(60*r.warpZ.at(x, z))
 
 	cont := r.cont.at(wx, wz) + 0.1
 	land := smoothstep(-0.14, 0.03, cont)
-	oceanH := seaLevel - 6 - 30*smoothstep(-0.14, -0.45, cont)
+	oceanH := seaLevel - 6 - float64(30*smoothstep(-0.14, -0.45, cont))
 
 	inland := smoothstep(0.02, 0.22, cont)
 	mount := smoothstep(0.02, 0.3, r.mnt.at(wx, wz)) * inland
 	ridge := 1 - math.Abs(r.ridge.at(wx, wz))
-	mh := mount * (18 + 150*ridge*ridge*mount)
+	mh := mount * (18 + float64(150*ridge*ridge*mount))
 	// Terraces give mountains steep faces between sloping shelves.
 	t := mh / 10
-	mh = 0.55*10*(math.Floor(t)+smoothstep(0.3, 0.7, t-math.Floor(t))) + 0.45*mh
+	mh = float64(5.5*(math.Floor(t)+smoothstep(0.3, 0.7, t-math.Floor(t)))) + float64(0.45*mh)
 
 	det := r.detail.at(x, z)
-	hills := 5 + 28*smoothstep(-0.3, 0.4, r.ero.at(x, z))
+	hills := 5 + float64(28*smoothstep(-0.3, 0.4, r.ero.at(x, z)))
 	highland := 32 * smoothstep(0.05, 0.4, cont)
-	landH := math.Max(seaLevel+5+highland+hills*(det+0.15)*1.3, seaLevel-3) + mh
+	landH := math.Max(seaLevel+5+highland+float64(hills*(det+0.15)*1.3), seaLevel-3) + mh
 
 	temp, humid := r.temp.at(x, z), r.humid.at(x, z)
 	swamp := smoothstep(0.12, 0.3, humid) * smoothstep(-0.2, 0.0, temp) * smoothstep(0.35, 0.25, temp) * (1 - mount)
-	landH = lerp(landH, seaLevel+0.4+det*1.6, swamp*0.92)
+	landH = lerp(landH, seaLevel+0.4+float64(det*1.6), swamp*0.92)
 	lake := smoothstep(0.42, 0.56, r.lake.at(x, z)) * (1 - mount) * (1 - swamp)
 	landH = lerp(landH, seaLevel-7, lake)
 
