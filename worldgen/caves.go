@@ -98,17 +98,20 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 	b := &s.buf
 	y0 := int32(minY) + iy*caveCellY
 	for dz := int32(0); dz < caveCellXZ; dz++ {
-		for dx := int32(0); dx < caveCellXZ; dx++ {
+		// Along a row of the cell the fields are linear in x: interpolate the row's ends and step between them.
+		fz := float64(dz) / caveCellXZ
+		var lo, hi, dlo, dhi [3]float64
+		for k := range 3 {
+			lo[k] = lerp(cell[0][k], cell[2][k], fz)
+			hi[k] = lerp(cell[4][k], cell[6][k], fz)
+			dlo[k] = (lerp(cell[1][k], cell[3][k], fz) - lo[k]) / caveCellXZ
+			dhi[k] = (lerp(cell[5][k], cell[7][k], fz) - hi[k]) / caveCellXZ
+		}
+		for dx := int32(0); dx < caveCellXZ; dx, lo, hi = dx+1, add3(lo, dlo), add3(hi, dhi) {
 			x, z := ix*caveCellXZ+dx, iz*caveCellXZ+dz
 			yTop := min(int32(s.col(x, z).height)-caveRoof, y0+caveCellY-1)
 			if yTop < y0 {
 				continue
-			}
-			fx, fz := float64(dx)/caveCellXZ, float64(dz)/caveCellXZ
-			var lo, hi [3]float64
-			for k := range 3 {
-				lo[k] = lerp(lerp(cell[0][k], cell[1][k], fx), lerp(cell[2][k], cell[3][k], fx), fz)
-				hi[k] = lerp(lerp(cell[4][k], cell[5][k], fx), lerp(cell[6][k], cell[7][k], fx), fz)
 			}
 			if !mayCarve(lo, hi) {
 				continue
@@ -153,3 +156,5 @@ func mayCarve(lo, hi [3]float64) bool {
 	a, b := lo[1]+float64(da*t), lo[2]+float64(db*t)
 	return float64(a*a)+float64(b*b) < tunnelWidth
 }
+
+func add3(a, b [3]float64) [3]float64 { return [3]float64{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
