@@ -32,7 +32,8 @@ type scratch struct {
 	caveGrid [9 * ((maxY-minY)/caveCellY + 2)][3]float64
 }
 
-// New returns a generator for the seed, using dragonfly's default block registry.
+// New returns a generator for the seed, using dragonfly's default block registry, which is what a server uses
+// unless its config sets another. Equal seeds give equal worlds; different seeds give different ones.
 func New(seed int64) *Generator {
 	return NewWithRegistry(seed, world.DefaultBlockRegistry)
 }
