@@ -16,7 +16,7 @@ const (
 
 // corner holds the noise fields sampled at one point of the coarse grid.
 type corner struct {
-	height, temp, humid, weird, mount, land, swamp float64
+	height, temp, humid, weird, mount, land, swamp, river float64
 }
 
 // column is the terrain of one block column: its surface height and biome.
@@ -29,7 +29,7 @@ type column struct {
 
 // relief holds the noise layers of the relief and climate.
 type relief struct {
-	warpX, warpZ, cont, ero, mnt, ridge, detail, temp, humid, weird, lake fractal
+	warpX, warpZ, cont, ero, mnt, ridge, detail, temp, humid, weird, lake, river fractal
 }
 
 func newRelief(seed uint64) relief {
@@ -48,6 +48,7 @@ func newRelief(seed uint64) relief {
 		humid:  f(0x19, 1.0/520, 2),
 		weird:  f(0x1a, 1.0/300, 2),
 		lake:   f(0x1b, 1.0/220, 2),
+		river:  f(0x1c, 1.0/700, 3),
 	}
 }
 
@@ -80,10 +81,19 @@ func (r *relief) cornerAt(cx, cz int32) corner {
 	lake := smoothstep(0.42, 0.56, r.lake.at(x, z)) * (1 - mount) * (1 - swamp)
 	landH = lerp(landH, seaLevel-7, lake)
 
+	// Rivers run where the river field crosses zero: a valley floor a little above the sea, and a channel cut
+	// below it. They fade out in mountains and on high ground, which they would otherwise split into canyons.
+	rn := math.Abs(r.river.at(wx, wz))
+	reach := (1 - mount) * smoothstep(seaLevel+45, seaLevel+22, landH) * smoothstep(0.2, 0.6, land)
+	valley := (1 - smoothstep(0.025, 0.11, rn)) * reach
+	river := (1 - smoothstep(0.008, 0.03, rn)) * reach
+	landH = lerp(landH, math.Min(landH, seaLevel+3), float64(valley*0.8))
+	landH = lerp(landH, seaLevel-4, river)
+
 	return corner{
 		height: lerp(oceanH, landH, land),
 		temp:   temp, humid: humid, weird: r.weird.at(x, z),
-		mount: mount, land: land, swamp: swamp,
+		mount: mount, land: land, swamp: swamp, river: river,
 	}
 }
 
@@ -100,6 +110,7 @@ func columnFrom(c00, c10, c01, c11 *corner, fx, fz float64) column {
 		mount:  bi(c00.mount, c10.mount, c01.mount, c11.mount),
 		land:   bi(c00.land, c10.land, c01.land, c11.land),
 		swamp:  bi(c00.swamp, c10.swamp, c01.swamp, c11.swamp),
+		river:  bi(c00.river, c10.river, c01.river, c11.river),
 	}
 	height := int16(math.Floor(h))
 	return column{height: height, biome: chooseBiome(&cr, height), land: float32(cr.land)}
@@ -115,6 +126,11 @@ func chooseBiome(c *corner, h int16) biomeKind {
 			return frozenOcean
 		}
 		return ocean
+	case h < seaLevel && c.river > 0.3:
+		if t < -0.4 {
+			return frozenRiver
+		}
+		return river
 	case c.land < 0.75 && h <= seaLevel+2 && c.mount < 0.15 && c.swamp < 0.5:
 		if t < -0.4 {
 			return snowyBeach

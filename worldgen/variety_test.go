@@ -114,7 +114,7 @@ func TestBiomeSurfaces(t *testing.T) {
 		want  material
 	}{
 		{desert, sand}, {snowyPlains, snow}, {frozenOcean, packedIce}, {swamp, lilyPad}, {taiga, spruceLog},
-		{birchForest, birchLog}, {beach, sand}, {ocean, water}, {windsweptHills, stone}, {savanna, acaciaLog},
+		{birchForest, birchLog}, {beach, sand}, {ocean, water}, {windsweptHills, stone}, {savanna, acaciaLog}, {river, water},
 	}
 	for _, c := range cases {
 		found, tried := false, 0
