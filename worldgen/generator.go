@@ -8,8 +8,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world/chunk"
 )
 
-// Generator generates the overworld. It implements world.Generator and is safe for concurrent use: it holds
-// only the seed's noise parameters, and every call works in its own scratch space.
+// Generator generates the overworld. It implements world.Generator and is safe for concurrent use: it holds the
+// seed's noise parameters and a cache that never changes results, and every call works in its own scratch space.
 type Generator struct {
 	seed   uint64
 	relief relief

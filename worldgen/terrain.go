@@ -189,7 +189,7 @@ const (
 // reset points the area at the chunk whose first block is (x0, z0).
 func (a *area) reset(r *relief, x0, z0 int32) {
 	a.r = r
-	a.cx0, a.cz0 = (x0-areaMargin)/cornerStep, (z0-areaMargin)/cornerStep
+	a.cx0, a.cz0 = floorDiv(x0-areaMargin, cornerStep), floorDiv(z0-areaMargin, cornerStep)
 	a.have = [areaCorners * areaCorners]bool{}
 }
 
