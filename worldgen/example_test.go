@@ -26,7 +26,11 @@ func ExampleNew() {
 
 // A map subcommand renders the land around spawn with a progress bar on the terminal.
 func ExampleRenderMap() {
-	img := worldgen.RenderMap(42, 0, 0, 1024, worldgen.ProgressBar(os.Stderr, "map"))
+	img, err := worldgen.RenderMap(42, 0, 0, 1024, worldgen.ProgressBar(os.Stderr, "map"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
 	f, err := os.Create("map.png")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
