@@ -115,3 +115,10 @@ func (g *Generator) SurfaceHeight(x, z int32) int16 {
 	a.reset(&g.relief, x, z)
 	return a.column(x, z).height
 }
+
+// Biome returns the dragonfly biome of world column (x, z), the same at every height, without generating a chunk.
+func (g *Generator) Biome(x, z int32) world.Biome {
+	var a area
+	a.reset(&g.relief, x, z)
+	return biomes[a.column(x, z).biome].biome
+}

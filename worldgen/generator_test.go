@@ -126,7 +126,7 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
-// TestSurfaceHeight checks that SurfaceHeight agrees with the generated terrain where no feature sits on it.
+// TestSurfaceHeight checks that SurfaceHeight and Biome agree with the generated terrain where no feature sits on it.
 func TestSurfaceHeight(t *testing.T) {
 	g := New(3)
 	s := new(scratch)
@@ -137,6 +137,9 @@ func TestSurfaceHeight(t *testing.T) {
 				h := g.SurfaceHeight(p[0]*16+x, p[1]*16+z)
 				if int32(h) != int32(s.col(x, z).height) {
 					t.Fatalf("SurfaceHeight(%d, %d) = %d, chunk column says %d", p[0]*16+x, p[1]*16+z, h, s.col(x, z).height)
+				}
+				if b := g.Biome(p[0]*16+x, p[1]*16+z); b.EncodeBiome() != int(biomeIDs[s.buf.biomes[x<<4|z]]) {
+					t.Fatalf("Biome(%d, %d) = %v, chunk says %v", p[0]*16+x, p[1]*16+z, b, s.buf.biomes[x<<4|z])
 				}
 			}
 		}
