@@ -38,7 +38,8 @@ func positions(n int) []world.ChunkPos {
 func TestChunkMatchesBuffer(t *testing.T) {
 	g := New(7)
 	rid := g.pal.resolve()
-	for _, p := range [][2]int32{{0, 0}, {-3, 5}, {40, -17}} {
+	// Near the origin, across the negative axes, and far out where coordinates are large.
+	for _, p := range [][2]int32{{0, 0}, {-1, -1}, {-3, 5}, {40, -17}, {1 << 20, -(1 << 20)}, {-1875000, 1874999}} {
 		s := new(scratch)
 		g.build(s, p[0], p[1])
 		c := generate(g, p[0], p[1])
