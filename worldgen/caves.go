@@ -4,10 +4,18 @@ package worldgen
 // tunnels where two other fields are both near zero.
 type caveNoise struct {
 	cheese, detail, tunnelA, tunnelB uint64
+	// offset shifts each field's lattice by a seed-chosen fraction of a cell. Gradient noise is zero at lattice
+	// points: unshifted, both tunnel fields would vanish together on a regular grid and carve a pocket at each.
+	offset [4][3]float64
 }
 
 func newCaveNoise(seed uint64) caveNoise {
-	return caveNoise{mix64(seed ^ 0xc1), mix64(seed ^ 0xc2), mix64(seed ^ 0xc3), mix64(seed ^ 0xc4)}
+	n := caveNoise{cheese: mix64(seed ^ 0xc1), detail: mix64(seed ^ 0xc2), tunnelA: mix64(seed ^ 0xc3), tunnelB: mix64(seed ^ 0xc4)}
+	for i := range n.offset {
+		h := mix64(seed ^ 0xcafe ^ uint64(i))
+		n.offset[i] = [3]float64{1 + 254*unit(h), 1 + 254*unit(mix64(h)), 1 + 254*unit(mix64(h^1))}
+	}
+	return n
 }
 
 const (
@@ -25,9 +33,11 @@ const (
 
 // sample returns the three cave fields at a block position.
 func (n *caveNoise) sample(x, y, z float64) (cheese, a, b float64) {
-	cheese = perlin3(n.cheese, x/80, y/40, z/80) + float64(0.4*perlin3(n.detail, x/26, y/18, z/26))
-	a = perlin3(n.tunnelA, x/60, y/34, z/60)
-	b = perlin3(n.tunnelB, x/60, y/34, z/60)
+	o := &n.offset
+	cheese = perlin3(n.cheese, x/80+o[0][0], y/40+o[0][1], z/80+o[0][2]) +
+		float64(0.4*perlin3(n.detail, x/26+o[1][0], y/18+o[1][1], z/26+o[1][2]))
+	a = perlin3(n.tunnelA, x/60+o[2][0], y/34+o[2][1], z/60+o[2][2])
+	b = perlin3(n.tunnelB, x/60+o[3][0], y/34+o[3][1], z/60+o[3][2])
 	return
 }
 

@@ -99,6 +99,20 @@ func TestSeedsDiffer(t *testing.T) {
 	}
 }
 
+// TestSpawnAreasDiffer checks that the land around the origin, where players spawn, differs between seeds: the
+// noise must not be pinned there (gradient noise is zero at its lattice points).
+func TestSpawnAreasDiffer(t *testing.T) {
+	heights, biomesSeen := map[int16]bool{}, map[string]bool{}
+	for seed := int64(1); seed <= 12; seed++ {
+		g := New(seed)
+		heights[g.SurfaceHeight(0, 0)] = true
+		biomesSeen[g.Biome(0, 0).String()] = true
+	}
+	if len(heights) < 6 || len(biomesSeen) < 3 {
+		t.Fatalf("12 seeds give only %d heights and %d biomes at the origin", len(heights), len(biomesSeen))
+	}
+}
+
 // TestConcurrent generates chunks from many goroutines sharing one generator and compares them with chunks
 // generated one by one. Run under -race it also checks for data races.
 func TestConcurrent(t *testing.T) {

@@ -84,13 +84,30 @@ type fractal struct {
 	seed    uint64
 	scale   float64 // the frequency of the first octave, in cycles per block
 	octaves int
+	// offset shifts each octave's lattice by a seed-chosen fraction of a cell. Gradient noise is zero at lattice
+	// points, so without it every octave would be zero at the origin, for every seed alike.
+	offset [maxOctaves][2]float64
+}
+
+// maxOctaves is the most octaves a fractal may have.
+const maxOctaves = 8
+
+// newFractal returns a fractal with octaves seeded from seed.
+func newFractal(seed uint64, scale float64, octaves int) fractal {
+	f := fractal{seed: seed, scale: scale, octaves: octaves}
+	for i := range f.offset {
+		h := mix64(seed ^ uint64(i+1)*0x9e3779b97f4a7c15)
+		f.offset[i] = [2]float64{1 + 254*unit(h), 1 + 254*unit(mix64(h))}
+	}
+	return f
 }
 
 // at samples the fractal at a block position. The result is normalised to roughly [-1, 1].
 func (f fractal) at(x, z float64) float64 {
 	sum, amp, norm, freq := 0.0, 1.0, 0.0, f.scale
 	for i := 0; i < f.octaves; i++ {
-		sum += float64(amp * perlin2(f.seed+uint64(i)*0x632be59bd9b4e019, x*freq, z*freq))
+		o := &f.offset[i]
+		sum += float64(amp * perlin2(f.seed+uint64(i)*0x632be59bd9b4e019, float64(x*freq)+o[0], float64(z*freq)+o[1]))
 		norm += amp
 		amp *= 0.5
 		freq *= 2

@@ -34,7 +34,7 @@ type relief struct {
 
 func newRelief(seed uint64) relief {
 	f := func(salt uint64, scale float64, octaves int) fractal {
-		return fractal{seed: mix64(seed ^ salt), scale: scale, octaves: octaves}
+		return newFractal(mix64(seed^salt), scale, octaves)
 	}
 	return relief{
 		warpX:  f(0x11, 1.0/300, 2),

@@ -72,14 +72,15 @@ func TestPlantsAndLandmarks(t *testing.T) {
 		}
 	}
 	t.Logf("landmarks: %v", kinds)
-	for k := Pond; k <= Clearing; k++ {
+	for k := Pond; k <= LavaPool; k++ {
 		if kinds[k] == 0 {
 			t.Errorf("no %v in 4000×4000 blocks", k)
 		}
 	}
 	// Every landmark kind draws blocks of its own into the world.
 	byRID := g.pal.byRIDs()
-	want := map[LandmarkKind]material{Pond: water, Boulder: mossyCobblestone, Well: cobblestoneSlab, Ruin: stoneBricks, LoneTree: oakLog}
+	want := map[LandmarkKind]material{Pond: water, Boulder: mossyCobblestone, Well: cobblestoneSlab, Ruin: stoneBricks,
+		LoneTree: oakLog, LavaPool: lava}
 	done := map[LandmarkKind]bool{}
 	for _, l := range all {
 		m, ok := want[l.Kind]
