@@ -160,7 +160,7 @@ func (g *Generator) pairOutputs(r *Rule, children []*Node) []int {
 
 // legal reports whether an item may be spawned in or used in an area.
 func (g *Generator) legal(it *Item, a *Area) bool {
-	return len(it.Areas) == 0 || slices.Contains(it.Areas, a.Name)
+	return len(it.Areas) == 0 || slices.Contains(it.Areas, a.TemplateName())
 }
 
 // World is what the generator knows of the game when it generates an area's puzzle (dissertation 3.5.2).
@@ -174,7 +174,7 @@ type World struct {
 // Generate generates the puzzle of an area backward from one of its goals (dissertation 3.5 and 4.4), choosing
 // at random with rng: the same rng state, pack and world give the same puzzle.
 func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error) {
-	t, ok := g.tables[a.Name]
+	t, ok := g.tables[a.TemplateName()]
 	if !ok {
 		return nil, fmt.Errorf("%s: area %s is not in the generator's pack", a.Pos, a.Name)
 	}
@@ -188,7 +188,7 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 
 	var goals []int // indexes in a.Goals
 	satisfied, pending := 0, 0
-	for i := range g.goalKeys[a.Name] {
+	for i := range g.goalKeys[a.TemplateName()] {
 		switch s.goalState(a.Goals[i], w) {
 		case goalExists:
 			satisfied++
@@ -200,8 +200,8 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	}
 	shuffle(rng, goals)
 	for _, i := range goals {
-		k := g.goalKeys[a.Name][i]
-		s.t = g.goalTables[a.Name][i]
+		k := g.goalKeys[a.TemplateName()][i]
+		s.t = g.goalTables[a.TemplateName()][i]
 		s.goalTerm = a.Goals[i]
 		// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
 		tries := 1
@@ -234,7 +234,7 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 // objects of the world.
 func (g *Generator) Feasible(a *Area, t Term, minDepth, maxDepth int) bool {
 	k, ok := g.keyIndex[t.Type+t.Props.String()]
-	tab := g.tables[a.Name]
+	tab := g.tables[a.TemplateName()]
 	return ok && tab != nil && tab.depth[k]&rangeMask(minDepth, maxDepth) != 0
 }
 

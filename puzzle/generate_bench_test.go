@@ -70,21 +70,36 @@ func BenchmarkGenerateWorld(b *testing.B) {
 	b.ReportMetric(float64(failed)/float64(b.N), "failed/op")
 }
 
-// BenchmarkGenerateInfeasible times the rejection of goals the grammar cannot make within depth 12: a property no
-// rule gives, and an item needing deeper trees than allowed.
+// BenchmarkGenerateInfeasible times the rejection of goals the grammar cannot make within the depth limit: a
+// property no rule gives, and a term with trees up to some depth below 12 in an area that asks for depth 12.
 func BenchmarkGenerateInfeasible(b *testing.B) {
 	pk := benchPack()
-	bad := &Area{Name: "Bad", MaxDepth: 12, Goals: []Term{mkTerm("T15", "lit", true), mkTerm("I15", "missing", true)}}
-	pk.Areas = append(pk.Areas, bad)
 	g := NewGenerator(pk)
-	if _, err := g.Generate(bad, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
-		b.Fatalf("goal is feasible: %v", err)
+	var shallow Term
+	for k, key := range g.keys {
+		if m := g.tables["A0"].depth[k]; m&rangeMask(1, 11) != 0 && m&(1<<12) == 0 {
+			shallow = key.term
+		}
+	}
+	if shallow.Type == "" {
+		b.Fatal("every term can be made at depth 12")
+	}
+	bad := []*Area{
+		{Name: "Bad", MaxDepth: 12, Goals: []Term{mkTerm("I15", "missing", true), mkTerm("T3", "lit", true, "missing", true)}},
+		{Name: "Shallow", MinDepth: 12, MaxDepth: 12, Goals: []Term{shallow}},
+	}
+	pk.Areas = append(pk.Areas, bad...)
+	g = NewGenerator(pk)
+	for _, a := range bad {
+		if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
+			b.Fatalf("%s: %v", a.Name, err)
+		}
 	}
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		g.Generate(bad, &World{}, seedRNG(uint64(i)))
+		g.Generate(bad[i%2], &World{}, seedRNG(uint64(i)))
 		times = append(times, time.Since(start))
 	}
 	b.StopTimer()

@@ -328,7 +328,7 @@ func cakePack(batterRules ...[]Term) *Pack {
 }
 
 // Point 6: the goal is never satisfied by an intermediate item, a spawned leaf or a by-product, and an area whose
-// goal is already satisfied (by an object in any area or an inventory, as Manager sees it) gets no puzzle.
+// goal is already satisfied gets no puzzle.
 func TestGenerateProtectsTheGoal(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -352,17 +352,29 @@ func TestGenerateProtectsTheGoal(t *testing.T) {
 		}
 	}
 	g := NewGenerator(pk)
-	w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: "Kitchen"}}}
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, ErrSatisfied) {
-		t.Errorf("cake already there: got %v, want ErrSatisfied", err)
-	}
-	w.Objects[0].Area = "Attic" // as for Manager, a cake anywhere satisfies the goal
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, ErrSatisfied) {
-		t.Errorf("cake in a locked area: got %v, want ErrSatisfied", err)
-	}
-	w.Objects[0].Area = InContainer // inside a container it is no cake to hand
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); err != nil {
-		t.Errorf("cake inside a container: %v", err)
+	// Goals belong to their areas (Pack.GoalAchieved): a cake in the kitchen or the inventory satisfies it, and so
+	// does a carryable one in an unlocked area, which the player can bring; one elsewhere does not.
+	for _, tc := range []struct {
+		area      string
+		carryable bool
+		unlocked  bool
+		want      error
+	}{
+		{"Kitchen", false, false, ErrSatisfied},
+		{Inventory, true, false, ErrSatisfied},
+		{"Attic", true, true, ErrSatisfied},
+		{"Attic", false, true, nil},
+		{"Attic", true, false, nil},
+		{InContainer, true, true, nil},
+	} {
+		pk.Items["Cake"].Props[PropCarryable] = Bool(tc.carryable)
+		w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: tc.area, Props: pk.Items["Cake"].Props.Clone()}}}
+		if tc.unlocked {
+			w.Unlocked = []string{"Attic"}
+		}
+		if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, tc.want) && (err != nil || tc.want != nil) {
+			t.Errorf("cake in %s (carryable %v, unlocked %v): got %v, want %v", tc.area, tc.carryable, tc.unlocked, err, tc.want)
+		}
 	}
 }
 

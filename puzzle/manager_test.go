@@ -16,7 +16,7 @@ func heistTree(p *Pack) []TreeRule {
 	}
 }
 
-func actions(rules []*Rule) []string {
+func ruleActions(rules []*Rule) []string {
 	var s []string
 	for _, r := range rules {
 		s = append(s, r.Action)
@@ -31,7 +31,7 @@ func TestManagerTreeModeOffersLeavesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := actions(m.Rules()); !slices.Equal(got, []string{"Trigger", "CreateDisguise", "Smash"}) {
+	if got := ruleActions(m.Rules()); !slices.Equal(got, []string{"Trigger", "CreateDisguise", "Smash"}) {
 		t.Fatalf("rules at start: %v", got)
 	}
 	// Gather is a pack rule but not in the tree: refused in tree mode.
@@ -47,7 +47,7 @@ func TestManagerTreeModeOffersLeavesOnly(t *testing.T) {
 		return achieved
 	}
 	do("CreateDisguise", 4, 5) // disguise 6
-	if got := actions(m.Rules()); !slices.Equal(got, []string{"Trigger", "Smash"}) {
+	if got := ruleActions(m.Rules()); !slices.Equal(got, []string{"Trigger", "Smash"}) {
 		t.Fatalf("after the disguise: %v", got)
 	}
 	do("Trigger", 3, 2)
@@ -59,7 +59,7 @@ func TestManagerTreeModeOffersLeavesOnly(t *testing.T) {
 	if achieved := do("Open", 1); !slices.Equal(achieved, []string{"Street"}) || !tr.Achieved {
 		t.Fatalf("achieved %v", achieved)
 	}
-	if got := actions(m.Rules()); !slices.Equal(got, []string{"Smash"}) {
+	if got := ruleActions(m.Rules()); !slices.Equal(got, []string{"Smash"}) {
 		t.Errorf("a finished puzzle offers %v", got)
 	}
 }

@@ -186,7 +186,11 @@ func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) 
 				continue
 			}
 			if errors.Is(err, ErrSatisfied) {
-				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: satisfiedGoal(p, state, a), Spawned: []Obj{}, Solution: []Step{}})
+				goal, steps, err := bringGoal(p, state, a, pr.accessible)
+				if err != nil {
+					return nil, err
+				}
+				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: goal, Spawned: []Obj{}, Solution: steps})
 				open = append(open, pr.achieve(a.Name)...)
 				continue
 			}
@@ -217,14 +221,28 @@ func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) 
 	return res, nil
 }
 
-// satisfiedGoal returns the first goal of an area an object satisfies.
-func satisfiedGoal(p *Pack, s *State, a *Area) string {
+// bringGoal achieves the goal of an area that is already satisfied (ErrSatisfied): at once when an object in the
+// area or the inventory satisfies it, else by picking up a carryable one from another accessible area.
+func bringGoal(p *Pack, s *State, a *Area, accessible func(string) bool) (string, []Step, error) {
 	for _, t := range a.Goals {
-		if len(p.Find(s, t)) > 0 {
-			return t.String()
+		if p.GoalAchieved(s, a.Name, t) {
+			return t.String(), []Step{}, nil
 		}
 	}
-	return ""
+	for _, t := range a.Goals {
+		for _, id := range p.Find(s, t) {
+			mv := Move{Rule: PickUp, Inputs: []int{id}}
+			if p.Legal(s, mv, accessible) != nil {
+				continue
+			}
+			out, err := p.Apply(s, mv)
+			if err != nil {
+				return "", nil, err
+			}
+			return t.String(), []Step{{Rule: -1, Action: PickUp.Action, Inputs: []int{id}, Outputs: objsJSON(out)}}, nil
+		}
+	}
+	return "", nil, fmt.Errorf("area %s: the generator found a goal satisfied, but no object can achieve it", a.Name)
 }
 
 // solve executes a puzzle's solution with the game logic, picking up first any input lying in another area, and
@@ -264,7 +282,7 @@ func solve(p *Pack, s *State, pz *Puzzle, waiting []*Puzzle, accessible func(str
 			return steps, fmt.Errorf("step %d (%s): goal %s achieved %v, expected only after the last step", len(steps), n.Rule.Action, pz.Goal, achieved)
 		}
 		for _, w := range waiting {
-			if len(p.Find(s, w.Goal)) > 0 {
+			if p.GoalAchieved(s, w.Area, w.Goal) {
 				return steps, fmt.Errorf("step %d (%s) achieves the goal %s of %s, whose puzzle is still to come", len(steps), n.Rule.Action, w.Goal, w.Area)
 			}
 		}

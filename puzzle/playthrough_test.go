@@ -218,6 +218,9 @@ func wellsTown() *Pack {
 	p.Areas[0].Connects = []string{"Field"}
 	p.Areas[1].Connects = []string{"Yard"}
 	p.Areas[0].Start = true
-	p.World = []Object{{ID: 1, Item: "Well", Area: "Street", Props: mkProps(PropNotSpawnable, true)}}
+	p.World = []Object{
+		{ID: 1, Item: "Well", Area: "Street", Props: mkProps(PropNotSpawnable, true)},
+		{ID: 2, Item: "Well", Area: "Yard", Props: mkProps(PropNotSpawnable, true)},
+	}
 	return p
 }

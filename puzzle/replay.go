@@ -66,10 +66,10 @@ func Replay(p *Pack, r *PlaythroughResult) error {
 			if err := spawn(p, state, ar); err != nil {
 				return &ReplayError{Area: ar.Area, Err: err}
 			}
-			if len(ar.Solution) == 0 {
-				// An area whose goal was already satisfied: achieved at once.
-				if !goalMet(p, state, ar) {
-					return &ReplayError{Area: ar.Area, Err: fmt.Errorf("no solution, and goal %s is not satisfied", ar.Goal)}
+			if ar.Depth == 0 {
+				// No puzzle: the goal was already satisfied, or is by picking up an object. Achieved at once.
+				if err := replaySteps(p, state, ar, pr.accessible); err != nil {
+					return err
 				}
 				open = append(open, names(pr.achieve(ar.Area))...)
 			} else {
@@ -160,13 +160,12 @@ func replaySteps(p *Pack, s *State, ar *AreaResult, accessible func(string) bool
 	return nil
 }
 
-// goalMet reports whether an object in an area or an inventory satisfies the recorded goal of an area, which must
-// be one of the area's goals.
+// goalMet reports whether the recorded goal of an area, which must be one of its goals, is achieved.
 func goalMet(p *Pack, s *State, ar *AreaResult) bool {
 	a, _ := p.Area(ar.Area)
 	for _, t := range a.Goals {
 		if t.String() == ar.Goal {
-			return len(p.Find(s, t)) > 0
+			return p.GoalAchieved(s, ar.Area, t)
 		}
 	}
 	return false

@@ -49,7 +49,11 @@ func (s *search) scanWorld(w *World) {
 			reserved[l.Object] = true
 		}
 		s.others = append(s.others, p)
-		s.protect = append(s.protect, s.goalOf(p.Goal))
+		// Goals belong to their areas (see GoalAchieved): what this puzzle makes can complete another area's goal
+		// early only if it can be carried there.
+		if gl := s.goalOf(p.Goal); gl.typ >= 0 && s.carryableType(gl.typ) {
+			s.protect = append(s.protect, gl)
+		}
 	}
 	inside := map[int]bool{}
 	for _, o := range w.Objects {
@@ -102,8 +106,8 @@ const (
 	goalPending        // a puzzle in progress will make an object that satisfies it
 )
 
-// goalState says whether a goal is satisfied already or will be by a puzzle in progress. Like Manager, it counts
-// every object in an area or an inventory, accessible or not.
+// goalState says whether a goal is satisfied already or will be by a puzzle in progress: either way a puzzle for
+// it would be trivial.
 func (s *search) goalState(t Term, w *World) int {
 	gl := s.goalOf(t)
 	if gl.typ < 0 {
@@ -111,9 +115,19 @@ func (s *search) goalState(t Term, w *World) int {
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
-		if ok && o.Area != InContainer && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
+		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
+		// carryable one in any accessible area, which the player could simply bring.
+		if !ok {
+			continue
+		}
+		near := o.Area == s.area.Name || o.Area == Inventory || s.accessible(o.Area, w) && s.g.items[i].Carryable()
+		if near && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
 			return goalExists
 		}
+	}
+	// A puzzle in progress elsewhere satisfies the goal only if what it makes could be carried here.
+	if !s.carryableType(gl.typ) {
+		return goalOpen
 	}
 	for _, p := range s.others {
 		if s.produces(p.Root, gl) {
@@ -121,6 +135,16 @@ func (s *search) goalState(t Term, w *World) int {
 		}
 	}
 	return goalOpen
+}
+
+// carryableType reports whether some item of a type can be carried.
+func (s *search) carryableType(typ int) bool {
+	for i, it := range s.g.items {
+		if s.g.typeItems[typ].has(i) && it.Carryable() {
+			return true
+		}
+	}
+	return false
 }
 
 // produces reports whether some object of a tree (a node's or a by-product of its rule) satisfies a goal.

@@ -1,0 +1,19 @@
+// Command riddlestone is the Riddlestone server and its tools. With no command it runs the server.
+package main
+
+import (
+	"os"
+
+	"riddlestone/internal/cli"
+	"riddlestone/server"
+)
+
+// commands are the binary's subcommands; the first one runs when no command is given.
+var commands = []cli.Command{
+	{Name: "serve", Summary: "run the server (the default)", Run: server.Main},
+	{Name: "validate", Summary: "check packs and print their problems as file:line:col: message", Run: cli.Validate},
+}
+
+func main() {
+	os.Exit(cli.Run(os.Args[1:], "serve", commands))
+}

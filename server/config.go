@@ -1,0 +1,119 @@
+package server
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+
+	dfserver "github.com/df-mc/dragonfly/server"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/pelletier/go-toml"
+)
+
+// Config is the whole of config.toml: Dragonfly's own sections (Network, Server, World, Players, Resources) and
+// Riddlestone's section. The Go field names are the TOML keys.
+type Config struct {
+	dfserver.UserConfig
+	// Riddlestone holds the settings of the puzzle server itself.
+	Riddlestone Settings
+}
+
+// Settings is the [Riddlestone] section of config.toml.
+type Settings struct {
+	// Seed is the terrain seed. 0 means: choose one at the first start and keep it with the world.
+	Seed int64
+	// Packs lists the folders of puzzle packs to load, in order.
+	Packs []string
+	// Admins lists the XUIDs of admins. XUIDs are only trusted when Server.AuthEnabled is true.
+	Admins []string
+	// OfflineAdmins lists player names that are admins when Server.AuthEnabled is false. Anyone can claim a name
+	// without authentication, so this is for LAN play and tests only; it is ignored when authentication is on.
+	OfflineAdmins []string
+	// GameMode is the game mode new players join in: "survival" or "adventure".
+	GameMode string
+	// LogLevel is the lowest level logged: "debug", "info", "warn" or "error".
+	LogLevel string
+}
+
+// DefaultConfig returns the configuration used for keys missing from config.toml.
+func DefaultConfig() Config {
+	c := Config{UserConfig: dfserver.DefaultConfig()}
+	c.Server.Name = "Riddlestone"
+	c.Riddlestone = Settings{
+		Packs:    []string{"packs/default"},
+		GameMode: "survival",
+		LogLevel: "info",
+	}
+	return c
+}
+
+// LoadConfig reads the configuration file at path over the defaults. It never writes the file.
+func LoadConfig(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("read config: %w", err)
+	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig parses TOML data over the defaults. name is used in error messages, which have the form
+// name:line:col: message. Unknown keys and values of the wrong type are errors.
+func ParseConfig(name string, data []byte) (Config, error) {
+	c := DefaultConfig()
+	tree, err := toml.LoadBytes(data)
+	if err != nil {
+		return Config{}, syntaxError(name, err)
+	}
+	if err := checkTree(name, tree, nil, configType); err != nil {
+		return Config{}, err
+	}
+	if err := tree.Unmarshal(&c); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := c.validate(name, tree); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// validate checks values whose type is right but whose content is not.
+func (c Config) validate(name string, tree *toml.Tree) error {
+	at := func(section, key string) string {
+		p := tree.GetPositionPath([]string{section, key})
+		return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Col)
+	}
+	if _, err := c.Riddlestone.gameMode(); err != nil {
+		return fmt.Errorf("%s: Riddlestone.GameMode: %w", at("Riddlestone", "GameMode"), err)
+	}
+	if _, err := ParseLevel(c.Riddlestone.LogLevel); err != nil {
+		return fmt.Errorf("%s: Riddlestone.LogLevel: %w", at("Riddlestone", "LogLevel"), err)
+	}
+	if c.Network.Address == "" {
+		return fmt.Errorf("%s: Network.Address: must not be empty", at("Network", "Address"))
+	}
+	if c.World.Folder == "" {
+		return fmt.Errorf("%s: World.Folder: must not be empty", at("World", "Folder"))
+	}
+	return nil
+}
+
+// gameMode returns the world.GameMode named by GameMode.
+func (s Settings) gameMode() (world.GameMode, error) {
+	switch strings.ToLower(s.GameMode) {
+	case "survival":
+		return world.GameModeSurvival, nil
+	case "adventure":
+		return world.GameModeAdventure, nil
+	}
+	return nil, fmt.Errorf("game mode %q: want \"survival\" or \"adventure\"", s.GameMode)
+}
+
+// ParseLevel returns the slog level named by s: debug, info, warn or error.
+func ParseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("log level %q: want debug, info, warn or error", s)
+	}
+	return l, nil
+}

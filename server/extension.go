@@ -1,0 +1,112 @@
+package server
+
+import (
+	"sync"
+
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+)
+
+// Extension adds behaviour to a Server. It is called once, after the world is ready and before players can
+// join; it typically registers join and quit hooks and wraps player handlers. The puzzle overlay attaches
+// itself as an Extension (see extensions).
+type Extension func(s *Server) error
+
+// HandlerWrapper returns the handler for player p given next, the handler built so far. The returned handler
+// should embed or forward to next for every event it does not consume, so that the wrappers attached before it
+// (and the server's own quit handling) still see the events.
+type HandlerWrapper func(p *player.Player, next player.Handler) player.Handler
+
+// OnJoin registers f to run for each player who joins, after the handlers are attached. It runs on the
+// player's world transaction, so p is valid only during the call. Register hooks from an Extension.
+func (s *Server) OnJoin(f func(p *player.Player)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.joins = append(s.joins, f)
+}
+
+// OnQuit registers f to run when a player leaves (disconnects or the server stops). p is valid only during the
+// call.
+func (s *Server) OnQuit(f func(p *player.Player)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.quits = append(s.quits, f)
+}
+
+// WrapHandler adds a wrapper around each joining player's handler. Wrappers apply in the order they are added:
+// the last one added sees each event first.
+func (s *Server) WrapHandler(w HandlerWrapper) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wrappers = append(s.wrappers, w)
+}
+
+// join attaches the handler chain to a player who has just joined and runs the join hooks. It runs on the
+// world's transaction, from the accept loop.
+func (s *Server) join(p *player.Player) {
+	s.mu.Lock()
+	wrappers, joins := s.wrappers, s.joins
+	s.mu.Unlock()
+
+	players.Store(p.H(), s)
+	var h player.Handler = baseHandler{s: s}
+	for _, wrap := range wrappers {
+		h = wrap(p, h)
+	}
+	p.Handle(h)
+	s.log.Info("player joined", "name", p.Name(), "xuid", p.XUID(), "admin", s.IsAdmin(p), "pos", p.Position())
+	for _, f := range joins {
+		f(p)
+	}
+}
+
+// baseHandler is the innermost player handler: it runs the quit hooks.
+type baseHandler struct {
+	player.NopHandler
+	s *Server
+}
+
+// HandleQuit runs the quit hooks and forgets the player.
+func (h baseHandler) HandleQuit(p *player.Player) {
+	h.s.mu.Lock()
+	quits := h.s.quits
+	h.s.mu.Unlock()
+	for _, f := range quits {
+		f(p)
+	}
+	players.Delete(p.H())
+	h.s.log.Info("player left", "name", p.Name())
+}
+
+// players maps each online player's handle to its Server, so that commands, which Dragonfly registers
+// globally, act on the right server even when a test process runs several.
+var players sync.Map // *world.EntityHandle -> *Server
+
+// worlds maps each server's overworld to the Server, for command sources that are not players.
+var worlds sync.Map // *world.World -> *Server
+
+func registerServer(s *Server)   { worlds.Store(s.df.World(), s) }
+func unregisterServer(s *Server) { worlds.Delete(s.df.World()) }
+
+// serverOfPlayer returns the server that player p is on.
+func serverOfPlayer(p *player.Player) (*Server, bool) {
+	s, ok := players.Load(p.H())
+	if !ok {
+		return nil, false
+	}
+	return s.(*Server), true
+}
+
+// serverOfWorld returns the server that owns w.
+func serverOfWorld(w *world.World) (*Server, bool) {
+	s, ok := worlds.Load(w)
+	if !ok {
+		return nil, false
+	}
+	return s.(*Server), true
+}
+
+// extensions returns the extensions that the server binary attaches: this is where the puzzle overlay plugs in.
+func extensions() []Extension {
+	return nil
+}
