@@ -391,7 +391,7 @@ func chainPack(n int) *Pack {
 	return b.p
 }
 
-// Points 7 and 12: maxDepth bounds the tree, minDepth floors it; without a minimum the tree is as deep as allowed
+// Points 7 and 12: maxDepth bounds the tree, minDepth floors it when it can; without a minimum the tree is as deep as allowed
 // (the dissertation substitutes until the limit); a one-rule puzzle has depth 1; measured figures are right.
 func TestGenerateDepthLimits(t *testing.T) {
 	pk := chainPack(10)
@@ -422,9 +422,14 @@ func TestGenerateDepthLimits(t *testing.T) {
 	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 1 {
 		t.Errorf("one rule: %v", err)
 	}
+	// minDepth gives way when nothing that deep can be made: the deepest puzzle possible comes instead.
 	a.MinDepth, a.MaxDepth = 11, 12
-	if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 10 {
 		t.Errorf("depth 11 of a 10-rule chain: %v", err)
+	}
+	a.MinDepth, a.MaxDepth = 0, 0 // the default limit
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != DefaultMaxDepth {
+		t.Errorf("default depth: %v", err)
 	}
 }
 
