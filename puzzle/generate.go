@@ -178,7 +178,7 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	if !ok {
 		return nil, fmt.Errorf("%s: area %s is not in the generator's pack", a.Pos, a.Name)
 	}
-	s := &search{g: g, area: a, t: t, rng: rng, budget: searchBudget}
+	s := &search{g: g, area: a, t: t, rng: rng, budget: searchBudget, world: w}
 	s.scanWorld(w)
 	minD, maxD := max(a.MinDepth, 1), a.MaxDepth
 	if maxD <= 0 {

@@ -517,3 +517,47 @@ func measureTree(n *Node) (depth, leaves, steps int) {
 	}
 	return depth + 1, leaves, steps + 1
 }
+
+// Point 13: red herrings are extra spawned objects that no leaf uses and that the state-space explorer proves
+// harmless. A crate is a box the tree's Unlock rule accepts: unlocking it uses up the only key, a dead end, so it
+// is never a herring; a pebble, a spare key or a second chest are.
+func TestGenerateRedHerrings(t *testing.T) {
+	b := newPackBuilder()
+	b.item("Chest", []string{"Box"}, "locked", true)
+	b.item("Crate", []string{"Box"}, "locked", true)
+	b.item("Key", nil, "carryable", true)
+	b.item("Gold", nil, "carryable", true)
+	b.item("Pebble", nil, "carryable", true)
+	b.rule(mkOuts(mkTerm("Gold"), mkTerm("Chest")), "Open", mkTerm("Chest", "locked", false))
+	b.rule(mkOuts(mkTerm("Box", "locked", false)), "Unlock", mkTerm("Box", "locked", true), mkTerm("Key"))
+	a := b.area("Cellar", 2, mkTerm("Gold"))
+	g := NewGenerator(b.p)
+	g.RedHerrings = 1
+	kinds := map[string]int{}
+	for seed := range uint64(60) {
+		p, err := g.Generate(a, &World{}, seedRNG(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		leaves := map[int]bool{}
+		for _, l := range p.Leaves() {
+			leaves[l.Object] = true
+		}
+		for _, id := range p.Herrings {
+			if leaves[id] {
+				t.Fatalf("seed %d: herring %d is a leaf", seed, id)
+			}
+			for _, o := range p.Spawned {
+				if o.ID == id {
+					kinds[o.Item]++
+				}
+			}
+		}
+		if len(p.Spawned) != p.Breadth+len(p.Herrings) {
+			t.Fatalf("seed %d: %d spawned for %d leaves and %d herrings", seed, len(p.Spawned), p.Breadth, len(p.Herrings))
+		}
+	}
+	if kinds["Crate"] > 0 || kinds["Gold"] > 0 || kinds["Pebble"] == 0 {
+		t.Errorf("herrings %v: want pebbles, never a crate or the goal", kinds)
+	}
+}

@@ -185,12 +185,15 @@ func TestPlaythroughsReplay(t *testing.T) {
 	if testing.Short() {
 		seeds = 50
 	}
-	packs := map[string]*Pack{"town": townPack(), "wells": wellsTown()}
+	packs := map[string]*Pack{"town": townPack(), "wells": wellsTown(), "town+herrings": townPack()}
 	for s := range uint64(4) {
 		packs["synth"+string(rune('0'+s))] = synthWorld(s)
 	}
 	for name, pk := range packs {
 		g := NewGenerator(pk)
+		if name == "town+herrings" {
+			g.RedHerrings = 2
+		}
 		ok := 0
 		for seed := range seeds {
 			res, err := playthrough(g, pk, seed)
