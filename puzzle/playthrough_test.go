@@ -227,3 +227,60 @@ func wellsTown() *Pack {
 	}
 	return p
 }
+
+// Point 8: achieving one goal unlocks several areas, whose puzzles are generated together and are in progress at
+// the same time: both are spawned before either is solved, and the second protects nothing the first needs.
+func TestPlaythroughSeveralAreasInProgress(t *testing.T) {
+	pk := wellsTown()
+	pk.Areas[0].Connects = []string{"Field", "Yard"}
+	pk.Areas[1].Connects = nil
+	for seed := range int64(20) {
+		res, err := Playthrough(pk, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Areas) != 3 || res.Areas[1].Area != "Field" || res.Areas[2].Area != "Yard" {
+			t.Fatalf("areas %+v", res.Areas)
+		}
+		field, yard := res.Areas[1], res.Areas[2]
+		firstMade := 1 << 30 // the first id the field's solution creates
+		for _, st := range field.Solution {
+			for _, o := range st.Outputs {
+				if !slices.Contains(st.Inputs, o.ID) {
+					firstMade = min(firstMade, o.ID)
+				}
+			}
+		}
+		for _, o := range yard.Spawned {
+			if o.ID > firstMade {
+				t.Fatalf("seed %d: the yard's object %d was spawned after the field's solving began (%d)", seed, o.ID, firstMade)
+			}
+		}
+		if err := Replay(pk, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A Generator is shared by goroutines (the server generates areas concurrently): run under -race.
+func TestGenerateConcurrently(t *testing.T) {
+	pk := synthWorld(2)
+	g := NewGenerator(pk)
+	done := make(chan error)
+	for w := range 4 {
+		go func() {
+			for seed := range uint64(20) {
+				if _, err := g.Generate(pk.Areas[w], &World{Objects: pk.World}, seedRNG(seed)); err != nil && !errors.Is(err, ErrInfeasible) {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
