@@ -40,20 +40,11 @@ type Step struct {
 	Outputs []Obj  `json:"outputs"`
 }
 
-// objJSON returns an object as a playthrough shows it.
+// objJSON returns an object as a playthrough shows it: JSONObject's form without "holds", which the CLI contract
+// does not have.
 func objJSON(o Object) Obj {
-	props := make(map[string]any, len(o.Props))
-	for name, v := range o.Props {
-		switch v.Kind {
-		case KindBool:
-			props[name] = v.Bool
-		case KindInt:
-			props[name] = v.Int
-		default:
-			props[name] = v.Str
-		}
-	}
-	return Obj{ID: o.ID, Item: o.Item, Area: o.Area, Props: props}
+	j := JSONObject(o)
+	return Obj{ID: j.ID, Item: j.Item, Area: j.Area, Props: j.Props}
 }
 
 func objsJSON(objs []Object) []Obj {
