@@ -1,18 +1,20 @@
 package overlay
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
 )
 
 // Commands returns the overloads of the /puzzle command that the overlay answers: status and hint for everyone,
 // plan for admins. The server registers them under one /puzzle command with its own.
 func Commands() []cmd.Runnable {
-	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}}
+	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{}}
 }
 
 // statusCmd is /puzzle status: the player's area, its state and goal, and what opens each neighbour.
@@ -145,4 +147,51 @@ func isAdmin(src cmd.Source) bool {
 	}
 	o, found := ofPlayer(p)
 	return found && o.opts.IsAdmin(p)
+}
+
+// restartCmd is /puzzle restart: a new puzzle for the player's area when the state-space check proves the current
+// one can no longer be solved (in all-rules mode a player may close the way); admins may restart any area.
+type restartCmd struct {
+	Restart cmd.SubCommand `cmd:"restart"`
+}
+
+// Run ...
+func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	if !isAdmin(src) && o.Solvable(a) != puzzle.No {
+		out.Errorf("Area %v can still be solved: try /puzzle hint.", a)
+		return
+	}
+	o.enqueue(func(ctx context.Context) {
+		if err := o.reroll(ctx, a); err != nil {
+			o.opts.Log.Warn("overlay: restart", "area", a.String(), "err", err)
+		}
+	})
+	out.Printf("Area %v gets a new puzzle.", a)
+}
+
+// Solvable reports whether an area's puzzle can still be solved from the current state, under the mode's rules.
+func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	run, ok := o.areas[a]
+	if !ok || run.tracked == nil || run.rec.State != Active {
+		return puzzle.Unknown
+	}
+	rules := o.opts.Pack.Rules
+	if o.opts.Mode == puzzle.TreeRules {
+		rules = nil
+		for _, n := range run.tracked.Nodes {
+			rules = append(rules, n.Rule)
+		}
+	}
+	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: rules, Goal: run.tracked.Goal,
+		Areas: []string{run.area.Name}, MaxStates: 100000, FirstGoal: true, DepthFirst: true})
+	if err != nil {
+		return puzzle.Unknown
+	}
+	return rep.Solvable
 }

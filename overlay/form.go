@@ -32,6 +32,13 @@ func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx)
 		if b.Text != pressed.Text {
 			continue
 		}
+		m.o.mu.Lock()
+		blocks := m.o.blocksArea(m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize)))
+		m.o.mu.Unlock()
+		if blocks {
+			m.o.confirmUnsolvable(p, m.moves[i], m.at)
+			return
+		}
 		if err := m.o.act(p, m.moves[i], m.at); err != nil {
 			p.Message("§cThat can no longer be done: " + err.Error())
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,3 +204,45 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 type testWriter struct{ t *testing.T }
 
 func (w testWriter) Write(b []byte) (int, error) { w.t.Log(string(b)); return len(b), nil }
+
+// In all-rules mode the state-space check catches a move that would make the area unsolvable.
+func TestAllRulesModeDetectsUnsolvableMoves(t *testing.T) {
+	w := overlayWorld(t)
+	src := yardPack
+	src = src[:len("items:\n")] + "  Scrap: {look: {block: iron_block}}\n" + src[len("items:\n"):]
+	src = replaceOnce(src, "rules: |\n", "rules: |\n  Scrap ::= Melt Key\n")
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, Mode: puzzle.AllRules,
+		StoreDir: t.TempDir(), Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	if v := o.Solvable(AreaPos{0, 0}); v != puzzle.Yes {
+		t.Fatalf("start area solvable: %v", v)
+	}
+	key := objectsOf(o, "0,0", "Key")[0]
+	melt := puzzle.Move{Rule: pack.Rules[0], Inputs: []int{key}, Area: "0,0"}
+	pick := puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if pack.Rules[0].Action != "Melt" || !o.blocksArea(melt, AreaPos{0, 0}) {
+		t.Error("melting the only key was not found to block the area")
+	}
+	if o.blocksArea(pick, AreaPos{0, 0}) {
+		t.Error("picking up the key was found to block the area")
+	}
+}
+
+func replaceOnce(s, old, new string) string {
+	i := strings.Index(s, old)
+	if i < 0 {
+		return s
+	}
+	return s[:i] + new + s[i+len(old):]
+}

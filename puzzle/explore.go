@@ -281,6 +281,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 			sleep = x.sleeps[i]
 			slices.SortFunc(x.enabled, func(a, b *effect) int { return int(a.id) - int(b.id) })
 		}
+		pushed := len(stack)
 		for _, eff := range x.enabled {
 			if x.sleep && containsU32(sleep, eff.id) {
 				continue
@@ -334,6 +335,8 @@ func (x *explorer) run(s *State) (*Report, error) {
 				}
 			}
 		}
+		// Depth first, the successor explored first (with the smallest sleep set) is searched first.
+		slices.Reverse(stack[pushed:])
 	}
 	rep.Complete = !capped && !early
 	rep.States = x.st.len()

@@ -221,10 +221,10 @@ func wellsTown() *Pack {
 	p.Areas[0].Connects = []string{"Field"}
 	p.Areas[1].Connects = []string{"Yard"}
 	p.Areas[0].Start = true
-	p.World = []Object{
-		{ID: 1, Item: "Well", Area: "Street", Props: mkProps(PropNotSpawnable, true)},
-		{ID: 2, Item: "Well", Area: "Yard", Props: mkProps(PropNotSpawnable, true)},
-	}
+	p.World = []Object{{ID: 1, Item: "Well", Area: "Street", Props: mkProps(PropNotSpawnable, true)}}
+	// Goals belong to their areas, so Yard needs water of its own: a bucket filled at the Street's well cannot be
+	// generated across areas, but a lake may lie in the Yard as in the Field.
+	p.Items["Lake"].Areas = []string{"Field", "Yard"}
 	return p
 }
 

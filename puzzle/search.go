@@ -116,17 +116,17 @@ func (s *search) goalState(t Term, w *World) int {
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
-		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
-		// carryable one in any accessible area, which the player could simply bring.
-		if !ok {
+		if !ok || o.Area == InContainer {
 			continue
 		}
+		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
+		// carryable one in any accessible area, which the player could simply bring.
 		near := o.Area == s.area.Name || o.Area == Inventory || s.accessible(o.Area, w) && s.g.items[i].Carryable()
 		if near && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
 			return goalExists
 		}
 	}
-	// A puzzle in progress elsewhere satisfies the goal only if what it makes could be carried here.
+	// A puzzle in progress elsewhere makes the goal pending only if what it makes could be carried here.
 	if !s.carryableType(gl.typ) {
 		return goalOpen
 	}

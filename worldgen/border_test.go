@@ -47,7 +47,7 @@ func TestLandmarksCrossBorders(t *testing.T) {
 	g := New(42)
 	byRID := g.pal.byRIDs()
 	checked := 0
-	for _, l := range g.Landmarks(-4000, -4000, 4000, 4000) {
+	for _, l := range g.Landmarks(-1500, -1500, 1500, 1500) {
 		if l.Kind != Pond || l.X&15 != 15 || checked >= 4 {
 			continue
 		}

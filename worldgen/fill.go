@@ -48,6 +48,10 @@ func (g *Generator) fillTerrain(s *scratch) {
 			}
 			col[index(x, h, z)] = top
 			b.fill(x, z, h+1, seaLevel, water)
+			if c.biome == frozenOcean && h < seaLevel && hash2(g.seed^0x1ce, wx>>1, wz>>1)&3 != 0 {
+				// Floes of ice, two blocks across at the least, drift on frozen oceans.
+				col[index(x, seaLevel, z)] = packedIce
+			}
 		}
 	}
 }

@@ -154,11 +154,15 @@ func (g *Generator) decideLandmark(a *area, cx, cz int32) (landmark, bool) {
 		l.Radius = int(r.between(6, 9))
 	}
 	if k == Pond || k == Well || k == Ruin {
-		// These need flat, dry ground: probe around the rim and settle at its lowest point.
-		rad := int32(l.Radius)
+		// These need flat, dry ground: probe just outside the rim and settle at its lowest point, so that a
+		// pond's water is held in by its banks. Ponds want the flattest ground, to sit in a shallow dip.
+		rad, tolerance := int32(l.Radius)+1, int32(2)
+		if k == Pond {
+			tolerance = 1
+		}
 		for _, d := range [8][2]int32{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
 			ph := a.column(x+d[0]*rad, z+d[1]*rad).height
-			if ph <= seaLevel || abs32(int32(ph)-int32(c.height)) > 2 {
+			if ph <= seaLevel || abs32(int32(ph)-int32(c.height)) > tolerance {
 				return landmark{}, false
 			}
 			l.Y = min(l.Y, int(ph))

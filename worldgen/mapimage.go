@@ -20,7 +20,7 @@ var mapColours = map[material]color.RGBA{
 	birchLeaves: {88, 130, 60, 255}, spruceLeaves: {40, 75, 50, 255}, acaciaLeaves: {90, 110, 30, 255},
 	cobblestone: {110, 110, 110, 255}, mossyCobblestone: {95, 115, 90, 255}, stoneBricks: {120, 120, 120, 255},
 	mossyStoneBricks: {100, 115, 95, 255}, crackedStoneBricks: {115, 115, 115, 255},
-	cobblestoneSlab: {110, 110, 110, 255}, lava: {220, 90, 20, 255}, sugarCane: {120, 180, 90, 255},
+	cobblestoneSlab: {110, 110, 110, 255}, packedIce: {170, 195, 240, 255}, lava: {220, 90, 20, 255}, sugarCane: {120, 180, 90, 255},
 }
 
 // RenderMap draws a top-down map of the land generated from seed: size×size blocks centred on (centerX,

@@ -74,6 +74,7 @@ const (
 	mossyStoneBricks
 	crackedStoneBricks
 	cobblestoneSlab
+	packedIce
 	materialCount
 )
 
@@ -141,6 +142,7 @@ var blocks = [materialCount]world.Block{
 	mossyStoneBricks:   block.StoneBricks{Type: block.MossyStoneBricks()},
 	crackedStoneBricks: block.StoneBricks{Type: block.CrackedStoneBricks()},
 	cobblestoneSlab:    block.Slab{Block: block.Cobblestone{}},
+	packedIce:          block.PackedIce{},
 }
 
 // palette maps materials to runtime IDs of one block registry. It is resolved on first use, because runtime IDs

@@ -11,15 +11,17 @@ func TestVariety(t *testing.T) {
 	biomesSeen := map[biomeKind]bool{}
 	lowest, highest := int16(maxY), int16(minY)
 	caveAir := 0
+	s := new(scratch)
 	for _, p := range positions(48) {
 		c := generate(g, p[0], p[1])
+		g.build(s, p[0], p[1])
 		for x := uint8(0); x < 16; x++ {
 			for z := uint8(0); z < 16; z++ {
 				top := c.HighestBlock(x, z)
 				if b, ok := biomeByID(c.Biome(x, top, z)); ok {
 					biomesSeen[b] = true
 				}
-				surface := int16(g.SurfaceHeight(p[0]*16+int32(x), p[1]*16+int32(z)))
+				surface := s.col(int32(x), int32(z)).height
 				lowest, highest = min(lowest, surface), max(highest, surface)
 				for y := int16(minY); y <= top; y++ {
 					m := byRID[c.Block(x, y, z, 0)]
@@ -61,7 +63,8 @@ func TestVariety(t *testing.T) {
 func TestPlantsAndLandmarks(t *testing.T) {
 	g := New(42)
 	kinds := map[LandmarkKind]int{}
-	for _, l := range g.Landmarks(-3000, -3000, 3000, 3000) {
+	all := g.Landmarks(-2000, -2000, 2000, 2000)
+	for _, l := range all {
 		kinds[l.Kind]++
 		if l.Radius <= 0 || l.Y <= seaLevel {
 			t.Fatalf("landmark %+v has no radius or is under water", l)
@@ -70,14 +73,14 @@ func TestPlantsAndLandmarks(t *testing.T) {
 	t.Logf("landmarks: %v", kinds)
 	for k := Pond; k <= Clearing; k++ {
 		if kinds[k] == 0 {
-			t.Errorf("no %v in 6000×6000 blocks", k)
+			t.Errorf("no %v in 4000×4000 blocks", k)
 		}
 	}
 	// Every landmark kind draws blocks of its own into the world.
 	byRID := g.pal.byRIDs()
 	want := map[LandmarkKind]material{Pond: water, Boulder: mossyCobblestone, Well: cobblestoneSlab, Ruin: stoneBricks, LoneTree: oakLog}
 	done := map[LandmarkKind]bool{}
-	for _, l := range g.Landmarks(-3000, -3000, 3000, 3000) {
+	for _, l := range all {
 		m, ok := want[l.Kind]
 		if !ok || done[l.Kind] {
 			continue
