@@ -284,3 +284,28 @@ func TestGenerateConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// An area whose goal a puzzle in progress will make waits (ErrPending); once that puzzle is solved, its goal is an
+// object the player can carry over, so the area is achieved by picking it up, and Replay follows the same order.
+func TestPlaythroughPendingGoal(t *testing.T) {
+	b := newPackBuilder()
+	b.item("Seed", nil, "carryable", true)
+	b.item("Lamp", nil, "carryable", true)
+	b.item("Flag", nil, "carryable", true)
+	b.rule(mkOuts(mkTerm("Flag")), "Sew", mkTerm("Seed"))
+	b.rule(mkOuts(mkTerm("Lamp")), "Light", mkTerm("Seed"))
+	b.area("Start", 1, mkTerm("Flag")).Connects = []string{"Shop", "Attic"}
+	b.area("Shop", 1, mkTerm("Lamp"))
+	b.area("Attic", 1, mkTerm("Lamp"))
+	res, err := Playthrough(b.p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attic := res.Areas[2]
+	if attic.Area != "Attic" || attic.Depth != 0 || len(attic.Solution) != 1 || attic.Solution[0].Action != "PickUp" {
+		t.Fatalf("attic %+v, want the shop's lamp picked up", attic)
+	}
+	if err := Replay(b.p, res); err != nil {
+		t.Fatal(err)
+	}
+}
