@@ -111,6 +111,10 @@ type explorer struct {
 	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
 	kindDone  []bool
 	cands     [][]int32 // per slot, the runs of the current state that match it
+	slotRule  []int32   // per slot, its rule
+	inputs    []int32   // per rule, its number of inputs
+	missing   []int32   // per rule, its input slots without a candidate in the current state
+	ready     []int32   // the rules whose every slot has a candidate
 	touched   []int32
 	goalM     []int8
 	relev     []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
@@ -168,15 +172,18 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	if x.prune {
 		x.relevance()
 	}
-	for _, r := range x.rules {
+	for ri, r := range x.rules {
 		var sl []int
 		for _, t := range r.Inputs {
 			sl = append(sl, len(x.terms))
 			x.terms = append(x.terms, t)
 			x.cands = append(x.cands, nil)
+			x.slotRule = append(x.slotRule, int32(ri))
 		}
 		x.slots = append(x.slots, sl)
+		x.inputs = append(x.inputs, int32(len(r.Inputs)))
 	}
+	x.missing = make([]int32, len(x.rules))
 	return x.run(s)
 }
 
@@ -543,6 +550,9 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 		x.cands[sl] = x.cands[sl][:0]
 	}
 	x.touched = x.touched[:0]
+	// A rule is ready when every input slot has a candidate: count down its empty slots as they fill.
+	copy(x.missing, x.inputs)
+	x.ready = x.ready[:0]
 	for ei, e := range x.runs {
 		if !x.sp.usable[entryLoc(e)] {
 			continue
@@ -550,19 +560,18 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 		for _, sl := range x.slotsOf(entryKind(e)) {
 			if len(x.cands[sl]) == 0 {
 				x.touched = append(x.touched, sl)
+				ri := x.slotRule[sl]
+				if x.missing[ri]--; x.missing[ri] == 0 {
+					x.ready = append(x.ready, ri)
+				}
 			}
 			x.cands[sl] = append(x.cands[sl], int32(ei))
 		}
 	}
-rules:
-	for ri, r := range x.rules {
-		for _, sl := range x.slots[ri] {
-			if len(x.cands[sl]) == 0 {
-				continue rules
-			}
-		}
+	slices.Sort(x.ready)
+	for _, ri := range x.ready {
 		x.bound = x.bound[:0]
-		dst = x.bind(ri, r, 0, 0, dst)
+		dst = x.bind(int(ri), x.rules[ri], 0, 0, dst)
 	}
 	if !x.sp.merged {
 		dst = x.carryMoves(dst)
