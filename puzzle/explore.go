@@ -271,7 +271,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 		}
 		again := x.expanded[i]
 		x.expanded[i] = true
-		x.cur = append(x.cur[:0], x.st.get(i)...)
+		x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
 		if again {
 			// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores
 			// only the moves that woke up.
@@ -286,17 +286,23 @@ func (x *explorer) run(s *State) (*Report, error) {
 		var sleep []uint32
 		if x.sleep {
 			sleep = x.sleeps[i]
-			slices.SortFunc(x.enabled, func(a, b *effect) int { return int(a.id) - int(b.id) })
+			sortEffects(x.enabled)
 		}
 		pushed := len(stack)
 		for _, eff := range x.enabled {
-			if x.sleep && containsU32(sleep, eff.id) {
-				continue
+			if x.sleep {
+				// Both lists are in id order: walk the sleep set alongside.
+				for len(sleep) > 0 && sleep[0] < eff.id {
+					sleep = sleep[1:]
+				}
+				if len(sleep) > 0 && sleep[0] == eff.id {
+					continue
+				}
 			}
 			rep.Transitions++
 			var inh []uint32
 			if x.sleep && !eff.visible {
-				inh = x.inherit(sleep, eff)
+				inh = x.inherit(x.sleeps[i], eff)
 			}
 			h := x.st.hashes[i] + eff.delta
 			j, found := x.lookup(h, eff)
@@ -726,6 +732,15 @@ func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
 	}
 	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
 	return eff
+}
+
+// sortEffects sorts effects by id; the lists are short and mostly in order already.
+func sortEffects(es []*effect) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j-1].id > es[j].id; j-- {
+			es[j-1], es[j] = es[j], es[j-1]
+		}
+	}
 }
 
 // applyEffect writes cur minus eff.remove plus eff.add, sorted, to dst.
