@@ -192,20 +192,42 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 // objects never disables a move, the goal only asks for an object to exist, and a dropped move's outputs are never
 // used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules never help.
 func (x *explorer) relevance() {
+	items := map[string][]bool{} // per type, which items (in ItemOrder) are of it
+	of := func(typ string) []bool {
+		if b, ok := items[typ]; ok {
+			return b
+		}
+		b := make([]bool, len(x.p.ItemOrder))
+		for i, name := range x.p.ItemOrder {
+			b[i] = x.p.IsA(name, typ)
+		}
+		items[typ] = b
+		return b
+	}
+	// mayBecome reports whether an object made by output term o can match term n: some item is of both types,
+	// and no property o sets contradicts n.
+	mayBecome := func(o, n Term) bool {
+		for name, want := range n.Props {
+			if v, ok := o.Props[name]; ok && v != want {
+				return false
+			}
+		}
+		a, b := of(o.Type), of(n.Type)
+		for i := range a {
+			if a[i] && b[i] {
+				return true
+			}
+		}
+		return false
+	}
 	needed := []Term{x.cfg.Goal}
 	keep := make([]bool, len(x.cfg.Rules))
-	for changed := true; changed; {
-		changed = false
+	for checked := 0; checked < len(needed); checked++ {
+		n := needed[checked]
 		for i, r := range x.cfg.Rules {
-			if keep[i] {
-				continue
-			}
-			for _, o := range r.Outputs {
-				if slices.ContainsFunc(needed, func(n Term) bool { return x.mayBecome(o, n) }) {
-					keep[i], changed = true, true
-					needed = append(needed, r.Inputs...)
-					break
-				}
+			if !keep[i] && slices.ContainsFunc(r.Outputs, func(o Term) bool { return mayBecome(o, n) }) {
+				keep[i] = true
+				needed = append(needed, r.Inputs...)
 			}
 		}
 	}
@@ -216,22 +238,6 @@ func (x *explorer) relevance() {
 		}
 	}
 	x.rterm = needed
-}
-
-// mayBecome reports whether an object made by output term o can match term n: some item is of both types, and no
-// property o sets contradicts n.
-func (x *explorer) mayBecome(o, n Term) bool {
-	for name, want := range n.Props {
-		if v, ok := o.Props[name]; ok && v != want {
-			return false
-		}
-	}
-	for _, item := range x.p.ItemOrder {
-		if x.p.IsA(item, o.Type) && x.p.IsA(item, n.Type) {
-			return true
-		}
-	}
-	return false
 }
 
 func (x *explorer) run(s *State) (*Report, error) {
