@@ -311,11 +311,11 @@ func (x *explorer) run(s *State) (*Report, error) {
 				inh = x.inherit(x.sleeps[i], eff)
 			}
 			h := x.st.hashes[i] + eff.delta
-			j, found := x.lookup(h, eff)
+			j, slot, found := x.lookup(h, eff)
 			isNew := !found
 			if isNew {
 				x.succ = applyEffect(x.succ[:0], x.cur, eff)
-				j = x.st.insert(x.succ, h)
+				j = x.st.insert(x.succ, h, slot)
 				x.record(x.succ, x.depth[i]+1, inh, eff)
 			}
 			if x.cfg.Analyse {
@@ -382,17 +382,21 @@ func (x *explorer) run(s *State) (*Report, error) {
 	return rep, nil
 }
 
-// lookup finds the state that eff leads to from x.cur, given its hash, without building it.
-func (x *explorer) lookup(h uint64, eff *effect) (uint32, bool) {
+// lookup finds the state that eff leads to from x.cur, given its hash, without building it; if there is none it
+// returns the table slot to insert it at.
+func (x *explorer) lookup(h uint64, eff *effect) (uint32, uint64, bool) {
 	st := x.st
 	mask := uint64(len(st.table) - 1)
+	tag := h >> 32 << 32
 	for i := h & mask; ; i = (i + 1) & mask {
-		slot := st.table[i]
-		if slot == 0 {
-			return 0, false
+		v := st.table[i]
+		if v == 0 {
+			return 0, i, false
 		}
-		if st.hashes[slot-1] == h && equalApplied(st.get(slot-1), x.cur, eff) {
-			return slot - 1, true
+		if v&^(1<<32-1) == tag {
+			if idx := uint32(v) - 1; st.hashes[idx] == h && equalApplied(st.get(idx), x.cur, eff) {
+				return idx, i, true
+			}
 		}
 	}
 }
@@ -520,23 +524,28 @@ func (x *explorer) slotsOf(k uint32) []int32 {
 // either order gives the same state; visible moves are never put to sleep, since the state after them ends the
 // attempt and the diamond that covers a sleeping move would be cut.
 func (x *explorer) inherit(sleep []uint32, t *effect) []uint32 {
+	// Merge, in id order, the moves enabled here before t and the sleep set (both sorted).
 	x.inh = x.inh[:0]
-	for _, u := range x.enabled {
-		if u.id >= t.id {
-			break
+	en := x.enabled
+	for {
+		var u *effect
+		switch {
+		case len(en) > 0 && en[0].id < t.id && (len(sleep) == 0 || en[0].id <= sleep[0]):
+			u = en[0]
+			en = en[1:]
+			if len(sleep) > 0 && sleep[0] == u.id {
+				sleep = sleep[1:]
+			}
+		case len(sleep) > 0:
+			u = x.effList[sleep[0]]
+			sleep = sleep[1:]
+		default:
+			return x.inh
 		}
 		if !u.visible && disjoint(u.remove, t.remove) {
 			x.inh = append(x.inh, u.id)
 		}
 	}
-	for _, id := range sleep {
-		u := x.effList[id]
-		if !u.visible && disjoint(u.remove, t.remove) && !containsU32(x.inh, id) {
-			x.inh = append(x.inh, id)
-		}
-	}
-	slices.Sort(x.inh)
-	return x.inh
 }
 
 // moves appends the effects of every legal move in the encoded state es.
