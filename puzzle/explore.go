@@ -130,6 +130,7 @@ type explorer struct {
 	depth    []int32
 	expanded []bool
 	sleeps   [][]uint32
+	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
 	edges    []edge
 
 	// scratch
@@ -240,6 +241,135 @@ func (x *explorer) relevance() {
 	x.rterm = needed
 }
 
+// frontier holds the states to expand. Breadth first, states are expanded in index order (next) and states to
+// explore again wait in requeue; depth first, both go on one stack.
+type frontier struct {
+	depthFirst     bool
+	next           uint32
+	requeue, stack []uint32
+}
+
+// pop returns the next state to expand, of n stored states.
+func (f *frontier) pop(n int) (uint32, bool) {
+	var i uint32
+	switch {
+	case f.depthFirst && len(f.stack) > 0:
+		i, f.stack = f.stack[len(f.stack)-1], f.stack[:len(f.stack)-1]
+	case !f.depthFirst && int(f.next) < n:
+		i = f.next
+		f.next++
+	case !f.depthFirst && len(f.requeue) > 0:
+		i, f.requeue = f.requeue[0], f.requeue[1:]
+	default:
+		return 0, false
+	}
+	return i, true
+}
+
+// again queues an expanded state to be expanded again.
+func (f *frontier) again(j uint32) {
+	if f.depthFirst {
+		f.stack = append(f.stack, j)
+	} else {
+		f.requeue = append(f.requeue, j)
+	}
+}
+
+// Why a search ended: it is still searching (then it ran out of states: complete), found a goal with FirstGoal, or
+// hit the state cap.
+const (
+	searching = iota
+	foundGoal
+	capped
+)
+
+// expand explores the moves of state i, adding new states to the frontier.
+func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
+	again := x.expanded[i]
+	x.expanded[i] = true
+	x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
+	if again {
+		// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores only
+		// the moves that woke up.
+		x.enabled = x.enabled[:0]
+		for _, id := range x.awake[i] {
+			x.enabled = append(x.enabled, x.effList[id])
+		}
+		delete(x.awake, i)
+	} else {
+		x.enabled = x.moves(x.cur, x.enabled[:0])
+	}
+	var sleep []uint32
+	if x.sleep {
+		sleep = x.sleeps[i]
+		sortEffects(x.enabled)
+	}
+	pushed := len(fr.stack)
+	// Depth first, the successor explored first (with the smallest sleep set) is searched first.
+	defer func() { slices.Reverse(fr.stack[pushed:]) }()
+	for _, eff := range x.enabled {
+		if x.sleep {
+			// Both lists are in id order: walk the sleep set alongside.
+			for len(sleep) > 0 && sleep[0] < eff.id {
+				sleep = sleep[1:]
+			}
+			if len(sleep) > 0 && sleep[0] == eff.id {
+				continue
+			}
+		}
+		rep.Transitions++
+		var inh []uint32
+		if x.sleep && !eff.visible {
+			inh = x.inherit(x.sleeps[i], eff)
+		}
+		h := x.st.hashes[i] + eff.delta
+		j, slot, found := x.lookup(h, eff)
+		if !found {
+			x.succ = applyEffect(x.succ[:0], x.cur, eff)
+			j = x.st.insert(x.succ, h, slot)
+			x.record(x.succ, x.depth[i]+1, inh, eff)
+		}
+		if x.cfg.Analyse {
+			x.edges = append(x.edges, edge{i, j, eff.id})
+		}
+		switch {
+		case found:
+			if x.sleep && x.flags[j] == 0 && !eff.visible {
+				x.narrow(j, inh, fr)
+			}
+		case x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse:
+			return foundGoal
+		case x.st.len() >= x.cfg.MaxStates:
+			return capped
+		case fr.depthFirst:
+			fr.stack = append(fr.stack, j)
+		}
+	}
+	return searching
+}
+
+// narrow intersects the sleep set of state j, reached again, with inh; if that wakes moves of a state already
+// expanded, they are queued to be explored.
+func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
+	old := x.sleeps[j]
+	narrowed := intersectU32(old, inh)
+	if len(narrowed) == len(old) {
+		return
+	}
+	x.sleeps[j] = narrowed
+	if !x.expanded[j] {
+		return
+	}
+	if _, queued := x.awake[j]; !queued {
+		fr.again(j)
+	}
+	for _, id := range old {
+		if !containsU32(narrowed, id) && !slices.Contains(x.awake[j], id) {
+			x.awake[j] = append(x.awake[j], id)
+		}
+	}
+}
+
 func (x *explorer) run(s *State) (*Report, error) {
 	rep := &Report{DeadEnds: -1, Shortest: -1}
 	start := x.sp.encode(s, nil)
@@ -249,115 +379,22 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if _, isNew := x.st.intern(start); isNew {
 		x.record(start, 0, nil, nil)
 	}
-	// The frontier: breadth first, states are expanded in index order (next) and states to explore again wait in
-	// requeue; depth first, both go on one stack.
-	var requeue, stack []uint32
-	if x.cfg.DepthFirst {
-		stack = append(stack, 0)
+	fr := &frontier{depthFirst: x.cfg.DepthFirst}
+	if fr.depthFirst {
+		fr.stack = append(fr.stack, 0)
 	}
-	awake := map[uint32][]uint32{} // per state to explore again, the moves woken by a smaller sleep set
-	capped, stopped, early := false, false, false
-	next := uint32(0)
-	for !capped && !stopped {
-		var i uint32
-		switch {
-		case x.cfg.DepthFirst && len(stack) > 0:
-			i, stack = stack[len(stack)-1], stack[:len(stack)-1]
-		case !x.cfg.DepthFirst && int(next) < x.st.len():
-			i = next
-			next++
-		case !x.cfg.DepthFirst && len(requeue) > 0:
-			i, requeue = requeue[0], requeue[1:]
-		default:
-			stopped = true
-			continue
+	x.awake = map[uint32][]uint32{}
+	stop := searching
+	for stop == searching {
+		i, ok := fr.pop(x.st.len())
+		if !ok {
+			break
 		}
-		if x.flags[i] != 0 {
-			continue
+		if x.flags[i] == 0 {
+			stop = x.expand(i, fr, rep)
 		}
-		again := x.expanded[i]
-		x.expanded[i] = true
-		x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
-		if again {
-			// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores
-			// only the moves that woke up.
-			x.enabled = x.enabled[:0]
-			for _, id := range awake[i] {
-				x.enabled = append(x.enabled, x.effList[id])
-			}
-			delete(awake, i)
-		} else {
-			x.enabled = x.moves(x.cur, x.enabled[:0])
-		}
-		var sleep []uint32
-		if x.sleep {
-			sleep = x.sleeps[i]
-			sortEffects(x.enabled)
-		}
-		pushed := len(stack)
-		for _, eff := range x.enabled {
-			if x.sleep {
-				// Both lists are in id order: walk the sleep set alongside.
-				for len(sleep) > 0 && sleep[0] < eff.id {
-					sleep = sleep[1:]
-				}
-				if len(sleep) > 0 && sleep[0] == eff.id {
-					continue
-				}
-			}
-			rep.Transitions++
-			var inh []uint32
-			if x.sleep && !eff.visible {
-				inh = x.inherit(x.sleeps[i], eff)
-			}
-			h := x.st.hashes[i] + eff.delta
-			j, slot, found := x.lookup(h, eff)
-			isNew := !found
-			if isNew {
-				x.succ = applyEffect(x.succ[:0], x.cur, eff)
-				j = x.st.insert(x.succ, h, slot)
-				x.record(x.succ, x.depth[i]+1, inh, eff)
-			}
-			if x.cfg.Analyse {
-				x.edges = append(x.edges, edge{i, j, eff.id})
-			}
-			if isNew {
-				if x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse {
-					stopped, early = true, true
-					break
-				}
-				if x.st.len() >= x.cfg.MaxStates {
-					capped = true
-					break
-				}
-				if x.cfg.DepthFirst {
-					stack = append(stack, j)
-				}
-			} else if x.sleep && x.flags[j] == 0 && !eff.visible {
-				old := x.sleeps[j]
-				if narrowed := intersectU32(old, inh); len(narrowed) < len(old) {
-					x.sleeps[j] = narrowed
-					if x.expanded[j] {
-						if _, queued := awake[j]; !queued {
-							if x.cfg.DepthFirst {
-								stack = append(stack, j)
-							} else {
-								requeue = append(requeue, j)
-							}
-						}
-						for _, id := range old {
-							if !containsU32(narrowed, id) && !slices.Contains(awake[j], id) {
-								awake[j] = append(awake[j], id)
-							}
-						}
-					}
-				}
-			}
-		}
-		// Depth first, the successor explored first (with the smallest sleep set) is searched first.
-		slices.Reverse(stack[pushed:])
 	}
-	rep.Complete = !capped && !early
+	rep.Complete = stop == searching
 	rep.States = x.st.len()
 	for i, f := range x.flags {
 		if f&flagGoal != 0 {
