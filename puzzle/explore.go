@@ -10,10 +10,11 @@ import (
 // Verdict is the answer to "can the goal be reached": yes, no, or unknown when the state cap stopped the search.
 type Verdict uint8
 
+// The verdicts.
 const (
-	Unknown Verdict = iota
-	Yes
-	No
+	Unknown Verdict = iota // the state cap stopped the search before a goal state was found
+	Yes                    // a goal state is reachable
+	No                     // every reachable state was explored and none is a goal state
 )
 
 // String returns "yes", "no" or "unknown".
