@@ -324,7 +324,7 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 			inh = x.inherit(x.sleeps[i], eff)
 		}
 		h := x.st.hashes[i] + eff.delta
-		j, slot, found := x.lookup(h, eff)
+		j, slot, found := probe(x.st, h, applied{x.cur, eff})
 		if !found {
 			x.succ = applyEffect(x.succ[:0], x.cur, eff)
 			j = x.st.insert(x.succ, h, slot)
@@ -420,24 +420,13 @@ func (x *explorer) run(s *State) (*Report, error) {
 	return rep, nil
 }
 
-// lookup finds the state that eff leads to from x.cur, given its hash, without building it; if there is none it
-// returns the table slot to insert it at.
-func (x *explorer) lookup(h uint64, eff *effect) (uint32, uint64, bool) {
-	st := x.st
-	mask := uint64(len(st.table) - 1)
-	tag := h >> 32 << 32
-	for i := h & mask; ; i = (i + 1) & mask {
-		v := st.table[i]
-		if v == 0 {
-			return 0, i, false
-		}
-		if v&^(1<<32-1) == tag {
-			if idx := uint32(v) - 1; st.hashes[idx] == h && equalApplied(st.get(idx), x.cur, eff) {
-				return idx, i, true
-			}
-		}
-	}
+// applied looks up the state a move leads to from the current state without building it.
+type applied struct {
+	cur []entry
+	eff *effect
 }
+
+func (a applied) equal(stored []entry) bool { return equalApplied(stored, a.cur, a.eff) }
 
 // equalApplied reports whether stored equals cur minus eff.remove plus eff.add.
 func equalApplied(stored, cur []entry, eff *effect) bool {

@@ -198,9 +198,17 @@ func hashEntries(es []entry) uint64 {
 	return h
 }
 
-// probe returns the index of a stored state with hash h for which equal holds, or else the table slot where a
-// state of hash h is to be inserted.
-func (st *store) probe(h uint64, equal func([]entry) bool) (idx uint32, slot uint64, found bool) {
+// equaler compares a stored state with the one being looked up.
+type equaler interface{ equal(stored []entry) bool }
+
+// sameEntries looks up a state given in full.
+type sameEntries []entry
+
+func (s sameEntries) equal(stored []entry) bool { return slices.Equal(stored, s) }
+
+// probe returns the index of a stored state with hash h that eq accepts, or else the table slot where a state of
+// hash h is to be inserted. It is generic so that each comparison is a direct call.
+func probe[E equaler](st *store, h uint64, eq E) (idx uint32, slot uint64, found bool) {
 	mask := uint64(len(st.table) - 1)
 	tag := h >> 32 << 32
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -209,7 +217,7 @@ func (st *store) probe(h uint64, equal func([]entry) bool) (idx uint32, slot uin
 			return 0, i, false
 		}
 		if v&^(1<<32-1) == tag {
-			if idx := uint32(v) - 1; st.hashes[idx] == h && equal(st.get(idx)) {
+			if idx := uint32(v) - 1; st.hashes[idx] == h && eq.equal(st.get(idx)) {
 				return idx, i, true
 			}
 		}
@@ -242,7 +250,7 @@ func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
 // intern returns the index of the state es, adding it if it is new.
 func (st *store) intern(es []entry) (uint32, bool) {
 	h := hashEntries(es)
-	idx, slot, found := st.probe(h, func(s []entry) bool { return slices.Equal(s, es) })
+	idx, slot, found := probe(st, h, sameEntries(es))
 	if found {
 		return idx, false
 	}
