@@ -125,12 +125,12 @@ type explorer struct {
 
 	effTable []uint32 // open addressing over effList: index plus one
 	effList  []*effect
-	slab     []uint32 // storage of sleep sets
+	slab     [][]uint32 // storage of sleep sets
 
 	flags    []uint8
 	depth    []int32
 	expanded []bool
-	sleeps   [][]uint32
+	sleeps   []uint64            // per state, where its sleep set is in the slab
 	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
 	edges    []edge
 
@@ -302,7 +302,7 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 	}
 	var sleep []uint32
 	if x.sleep {
-		sleep = x.sleeps[i]
+		sleep = x.sleepOf(i)
 		sortEffects(x.enabled)
 	}
 	pushed := len(fr.stack)
@@ -321,7 +321,7 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		rep.Transitions++
 		var inh []uint32
 		if x.sleep && !eff.visible {
-			inh = x.inherit(x.sleeps[i], eff)
+			inh = x.inherit(x.sleepOf(i), eff)
 		}
 		h := x.st.hashes[i] + eff.delta
 		j, slot, found := probe(x.st, h, applied{x.cur, eff})
@@ -352,12 +352,12 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 // narrow intersects the sleep set of state j, reached again, with inh; if that wakes moves of a state already
 // expanded, they are queued to be explored.
 func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
-	old := x.sleeps[j]
+	old := x.sleepOf(j)
 	narrowed := intersectU32(old, inh)
 	if len(narrowed) == len(old) {
 		return
 	}
-	x.sleeps[j] = narrowed
+	x.sleeps[j] = x.keep(narrowed)
 	if !x.expanded[j] {
 		return
 	}
@@ -480,17 +480,30 @@ func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) 
 	}
 }
 
-// keep copies a sleep set into the slab and returns the copy.
-func (x *explorer) keep(s []uint32) []uint32 {
+// keep copies a sleep set into the slab and returns where it is: chunk<<40 | offset<<20 | length. Sleep sets are
+// kept without pointers so that the collector has nothing to scan in them.
+func (x *explorer) keep(s []uint32) uint64 {
 	if len(s) == 0 {
-		return nil
-	}
-	if cap(x.slab)-len(x.slab) < len(s) {
-		x.slab = make([]uint32, 0, max(1<<16, len(s)))
+		return 0
 	}
 	n := len(x.slab)
-	x.slab = append(x.slab, s...)
-	return x.slab[n : n+len(s) : n+len(s)]
+	if n == 0 || cap(x.slab[n-1])-len(x.slab[n-1]) < len(s) {
+		x.slab = append(x.slab, make([]uint32, 0, max(1<<16, len(s))))
+		n++
+	}
+	off := len(x.slab[n-1])
+	x.slab[n-1] = append(x.slab[n-1], s...)
+	return uint64(n-1)<<40 | uint64(off)<<20 | uint64(len(s))
+}
+
+// sleepOf returns the sleep set of state i.
+func (x *explorer) sleepOf(i uint32) []uint32 {
+	l := x.sleeps[i]
+	c, off, n := l>>40, l>>20&(1<<20-1), l&(1<<20-1)
+	if n == 0 {
+		return nil
+	}
+	return x.slab[c][off : off+n : off+n]
 }
 
 func (x *explorer) isGoal(es []entry) bool {
