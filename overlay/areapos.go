@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,4 +58,9 @@ func floorDiv(a, b int32) int32 {
 		q--
 	}
 	return q
+}
+
+func sorted(s []string) []string {
+	slices.Sort(s)
+	return s
 }

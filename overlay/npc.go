@@ -64,3 +64,8 @@ func npcModel(name string) (string, bool) {
 
 // isNPC reports whether an entity is one of the overlay's NPCs.
 func isNPC(e world.Entity) bool { return strings.HasPrefix(e.H().Type().EncodeEntity(), npcPrefix) }
+
+// entityRegistry is Dragonfly's default entity registry with the NPC types added, for tests that open a world.
+func entityRegistry() world.EntityRegistry {
+	return entity.DefaultRegistry.Config().New(append(entity.DefaultRegistry.Types(), EntityTypes()...))
+}

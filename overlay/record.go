@@ -60,7 +60,8 @@ type Where struct {
 	Kind   WhereKind `json:"kind"`
 	Block  cube.Pos  `json:"block,omitzero"`
 	Entity uuid.UUID `json:"entity,omitzero"`
-	Player uuid.UUID `json:"player,omitzero"` // the holder of an InInventory object
+	Player uuid.UUID `json:"player,omitzero"`  // the holder of an InInventory object
+	Tagged bool      `json:"tagged,omitempty"` // found in the world by tagging: never placed or removed by the overlay
 }
 
 // ObjectRecord is what the store keeps of a puzzle object: the engine's object and where it is.

@@ -13,13 +13,26 @@ import (
 // biome, a template that lists no biomes; failing that, any template for the distance. Among those that suit, pick decides, so the choice
 // is fixed for a world seed. Templates further from the start have deeper puzzles, so difficulty grows outward.
 func chooseTemplate(p *puzzle.Pack, distance int, biome string, pick uint64) (*puzzle.Area, error) {
+	all := templatesFor(p, distance, biome, pick)
+	if len(all) == 0 {
+		if distance == 0 {
+			return nil, fmt.Errorf("the pack has no start area")
+		}
+		return nil, fmt.Errorf("no area template of the pack suits distance %d", distance)
+	}
+	return all[0], nil
+}
+
+// templatesFor lists the templates for a distance and biome, the one chooseTemplate picks first, then every other
+// template for the distance.
+func templatesFor(p *puzzle.Pack, distance int, biome string, pick uint64) []*puzzle.Area {
 	if distance == 0 {
 		for _, a := range p.Areas {
 			if a.Start {
-				return a, nil
+				return []*puzzle.Area{a}
 			}
 		}
-		return nil, fmt.Errorf("the pack has no start area")
+		return nil
 	}
 	var forDistance, forBiome, generic []*puzzle.Area
 	for _, a := range p.Areas {
@@ -42,7 +55,14 @@ func chooseTemplate(p *puzzle.Pack, distance int, biome string, pick uint64) (*p
 		choices = forDistance
 	}
 	if len(choices) == 0 {
-		return nil, fmt.Errorf("no area template of the pack suits distance %d", distance)
+		return nil
 	}
-	return choices[pick%uint64(len(choices))], nil
+	first := choices[pick%uint64(len(choices))]
+	out := []*puzzle.Area{first}
+	for _, a := range forDistance {
+		if a != first {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -8,7 +8,7 @@ import "testing"
 func TestExploreGeneratedPuzzles(t *testing.T) {
 	p := heistPack()
 	for seed := uint64(1); seed <= 20; seed++ {
-		pz := generate(t, p, "Vault", seed)
+		pz := genPuzzle(t, p, "Vault", seed)
 		var tree []*Rule
 		for _, n := range pz.Solution() {
 			tree = append(tree, n.Rule)

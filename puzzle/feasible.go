@@ -149,6 +149,13 @@ type table struct {
 	spawn    itemSet     // items the generator may spawn in the area
 	ruleOK   []bool      // by rule id: every by-product the rule creates has an item legal in the area
 	createOK []bool      // by key: an item legal in the area may be created for the key's term
+
+	// For the table of one goal (goalTable): what may not appear below the root, and the root's depths.
+	leafBad   itemSet // items whose spawned objects satisfy the goal
+	excluded  []bool  // by key: a term that surely satisfies the goal
+	rootKey   int
+	rootDepth depthMask
+	rootBound map[int]depthMask // by bound key of the goal
 }
 
 // buildKeys interns every term generation can meet, starting from the area goals and rule inputs.
@@ -185,16 +192,14 @@ func (g *Generator) intern(typ string, props Props, pos Pos) int {
 	return k
 }
 
-// typeID returns the index of a type, computing the items of that type when it is new.
+// typeID returns the index of a type, with the set of its items, adding it when new.
 func (g *Generator) typeID(typ string) int {
 	if t, ok := g.typeIndex[typ]; ok {
 		return t
 	}
 	set := newItemSet(len(g.items))
-	for i, it := range g.items {
-		if g.pack.IsA(it.Name, typ) {
-			set.add(i)
-		}
+	if s, ok := g.itemsOfType[typ]; ok {
+		set = s
 	}
 	g.typeIndex[typ] = len(g.typeItems)
 	g.typeItems = append(g.typeItems, set)
@@ -269,8 +274,6 @@ func sameProps(a, b Props) bool {
 // every depth is below 64, so it ends.
 func (g *Generator) buildTable(a *Area) *table {
 	t := &table{
-		depth: make([]depthMask, len(g.keys)),
-		bound: make([]depthMask, len(g.keys)),
 		legal: newItemSet(len(g.items)),
 		spawn: newItemSet(len(g.items)),
 	}
@@ -294,25 +297,79 @@ func (g *Generator) buildTable(a *Area) *table {
 			t.createOK[k] = g.anyIn(g.keys[k].typed, t.legal)
 		}
 	}
-	var ins []depthMask
+	g.fix(t)
+	return t
+}
+
+// goalTable returns a copy of an area's table for one of its goals, computed again so that no term below the
+// root may surely satisfy the goal (point 6: premature completion): a spawned leaf whose item's properties
+// satisfy it, or a term every item of whose type is of the goal's type and which names the goal's properties.
+// Terms that only may satisfy it are left to the search. The goal's own key gets root depths, where it is allowed.
+func (g *Generator) goalTable(base *table, goalKey int) *table {
+	t := *base
+	goal := g.keys[goalKey].term
+	goalItems := g.typeItems[g.keys[goalKey].typ]
+	t.leafBad = newItemSet(len(g.items))
+	for i, it := range g.items {
+		if goalItems.has(i) && it.Props.Has(goal.Props) {
+			t.leafBad.add(i)
+		}
+	}
+	t.excluded = make([]bool, len(g.keys))
+	for k := range g.keys {
+		key := &g.keys[k]
+		set := g.typeItems[key.typ]
+		if set.empty() || !set.subset(goalItems) {
+			continue
+		}
+		named := true
+		for name, v := range goal.Props {
+			if w, ok := key.term.Props[name]; !ok || w != v {
+				named = false
+			}
+		}
+		t.excluded[k] = named
+	}
+	g.fix(&t)
+	// The root: the goal's key and the keys of the items bound to it, computed without excluding themselves.
+	t.rootKey = goalKey
+	t.rootBound = map[int]depthMask{}
+	var buf []depthMask
+	key := &g.keys[goalKey]
+	for _, kb := range key.bound {
+		rd := g.rulesDepths(&t, kb, &buf)
+		t.rootBound[kb] = rd
+	}
+	if g.anyIn(key.items, t.spawn) {
+		for j, i := range key.items {
+			if t.spawn.has(i) {
+				t.rootDepth |= t.rootBound[key.bound[j]]
+			}
+		}
+	} else {
+		t.rootDepth = g.rulesDepths(&t, goalKey, &buf)
+	}
+	return &t
+}
+
+// fix computes the depth sets of every key by iterating to a fixed point: they only grow, and every depth is
+// below 64, so it ends.
+func (g *Generator) fix(t *table) {
+	t.depth = make([]depthMask, len(g.keys))
+	t.bound = make([]depthMask, len(g.keys))
+	var buf []depthMask
 	for changed := true; changed; {
 		changed = false
 		for k := range g.keys {
 			key := &g.keys[k]
-			rd := depthMask(0)
-			for _, o := range key.rules {
-				if !t.ruleOK[o.info.id] || o.info.outIn[0] < 0 && !t.createOK[k] {
-					continue // the rule would create an item that may not exist here
-				}
-				ins = ins[:0]
-				for _, in := range o.inputs {
-					ins = append(ins, t.depth[in])
-				}
-				rd |= ruleDepths(ins)
+			if t.excluded != nil && t.excluded[k] {
+				continue
 			}
+			rd := g.rulesDepths(t, k, &buf)
 			if key.item >= 0 {
 				b := rd
-				if t.spawn.has(key.item) && g.items[key.item].Props.Has(key.term.Props) {
+				if t.spawn.has(key.item) && g.items[key.item].Props.Has(key.term.Props) &&
+					(t.leafBad == nil || !t.leafBad.has(key.item)) {
 					b |= 1
 				}
 				if b != t.bound[k] {
@@ -333,7 +390,23 @@ func (g *Generator) buildTable(a *Area) *table {
 			}
 		}
 	}
-	return t
+}
+
+// rulesDepths returns the depths of the trees that fill a key with one of its rules, from the table.
+func (g *Generator) rulesDepths(t *table, k int, buf *[]depthMask) depthMask {
+	rd := depthMask(0)
+	for _, o := range g.keys[k].rules {
+		if !t.ruleOK[o.info.id] || o.info.outIn[0] < 0 && !t.createOK[k] {
+			continue // the rule would create an item that may not exist here
+		}
+		ins := (*buf)[:0]
+		for _, in := range o.inputs {
+			ins = append(ins, t.depth[in])
+		}
+		*buf = ins
+		rd |= ruleDepths(ins)
+	}
+	return rd
 }
 
 // anyIn reports whether one of the items is in s.

@@ -18,9 +18,12 @@ const searchBudget = 50_000
 var (
 	// ErrInfeasible means no goal of the area can be made within its depth limits from the items it may use.
 	ErrInfeasible = errors.New("no goal of the area can be produced within its depth limits")
-	// ErrSatisfied means every goal of the area is already satisfied by an accessible object, or will be by a
-	// puzzle in progress, so any puzzle would be trivial.
-	ErrSatisfied = errors.New("every goal of the area is already satisfied")
+	// ErrSatisfied means a goal of the area is already satisfied by an object (in any area or an inventory, as
+	// Manager checks it) and no other goal can be made: the area is achieved without a puzzle.
+	ErrSatisfied = errors.New("a goal of the area is already satisfied")
+	// ErrPending means the area's goals cannot be made now because a puzzle in progress will satisfy them: generate
+	// the area again once that puzzle is solved.
+	ErrPending = errors.New("a puzzle in progress will satisfy the area's goal")
 	// ErrBudget means the search gave up: the table allowed a puzzle but existing objects made it too costly to
 	// find one.
 	ErrBudget = errors.New("search budget exhausted")
@@ -35,16 +38,18 @@ type Generator struct {
 	rules     []*Rule
 	info      map[*Rule]*ruleInfo
 
-	typeIndex map[string]int
-	typeNames []string
-	typeItems []itemSet
-	typeList  [][]int // items of each type, in declaration order
+	typeIndex   map[string]int
+	itemsOfType map[string]itemSet // every type of an item, with its items: computed once from Pack.Types
+	typeNames   []string
+	typeItems   []itemSet
+	typeList    [][]int // items of each type, in declaration order
 
-	keys     []key
-	keyIndex map[string]int
-	helpers  []itemSet
-	tables   map[string]*table // by area name
-	goalKeys map[string][]int  // by area name
+	keys       []key
+	keyIndex   map[string]int
+	helpers    []itemSet
+	tables     map[string]*table   // by area name
+	goalTables map[string][]*table // by area name, then goal
+	goalKeys   map[string][]int    // by area name
 
 	// RedHerrings is how many extra objects Generate spawns in an area that no leaf uses: items a player may
 	// think are part of the puzzle. 0 spawns none. Set it before the first Generate.
@@ -55,17 +60,29 @@ type Generator struct {
 // feasibility table of each area (which terms can be produced within how many rules).
 func NewGenerator(p *Pack) *Generator {
 	g := &Generator{
-		pack:      p,
-		itemIndex: map[string]int{},
-		info:      map[*Rule]*ruleInfo{},
-		typeIndex: map[string]int{},
-		tables:    map[string]*table{},
-		goalKeys:  map[string][]int{},
+		pack:       p,
+		itemIndex:  map[string]int{},
+		info:       map[*Rule]*ruleInfo{},
+		typeIndex:  map[string]int{},
+		tables:     map[string]*table{},
+		goalTables: map[string][]*table{},
+		goalKeys:   map[string][]int{},
 	}
 	for _, name := range p.ItemOrder {
 		if it, ok := p.Items[name]; ok {
 			g.itemIndex[name] = len(g.items)
 			g.items = append(g.items, it)
+		}
+	}
+	g.itemsOfType = map[string]itemSet{}
+	for i, it := range g.items {
+		for _, typ := range p.Types(it.Name) {
+			set, ok := g.itemsOfType[typ]
+			if !ok {
+				set = newItemSet(len(g.items))
+				g.itemsOfType[typ] = set
+			}
+			set.add(i)
 		}
 	}
 	for _, r := range p.Rules {
@@ -96,7 +113,11 @@ func NewGenerator(p *Pack) *Generator {
 	}
 	g.buildHelpers()
 	for _, a := range p.Areas {
-		g.tables[a.Name] = g.buildTable(a)
+		t := g.buildTable(a)
+		g.tables[a.Name] = t
+		for _, k := range g.goalKeys[a.Name] {
+			g.goalTables[a.Name] = append(g.goalTables[a.Name], g.goalTable(t, k))
+		}
 	}
 	return g
 }
@@ -117,6 +138,24 @@ func correspondence(r *Rule) *ruleInfo {
 		}
 	}
 	return info
+}
+
+// pairOutputs finds, for each output of a rule run on children, the input whose object it is, as Pack.Apply pairs
+// them: in output order, the first input not yet taken whose term has the output's type or whose item is that
+// type. Other outputs are created. The generator must agree with the game on this, or its trees would not replay.
+func (g *Generator) pairOutputs(r *Rule, children []*Node) []int {
+	out := make([]int, len(r.Outputs))
+	var taken uint64
+	for j, t := range r.Outputs {
+		out[j] = -1
+		for i, in := range r.Inputs {
+			if taken&(1<<i) == 0 && (in.Type == t.Type || children[i].Item == t.Type) {
+				out[j], taken = i, taken|1<<i
+				break
+			}
+		}
+	}
+	return out
 }
 
 // legal reports whether an item may be spawned in or used in an area.
@@ -147,29 +186,42 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	}
 	maxD = min(maxD, maxTableDepth)
 
-	var goals []int
-	satisfied := 0
-	for i, k := range g.goalKeys[a.TemplateName()] {
-		goal := a.Goals[i]
-		if s.goalSatisfied(goal, w) {
+	var goals []int // indexes in a.Goals
+	satisfied, pending := 0, 0
+	for i := range g.goalKeys[a.TemplateName()] {
+		switch s.goalState(a.Goals[i], w) {
+		case goalExists:
 			satisfied++
-			continue
+		case goalPending:
+			pending++
+		default:
+			goals = append(goals, i)
 		}
-		goals = append(goals, k)
-	}
-	if len(goals) == 0 && satisfied > 0 {
-		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrSatisfied)
 	}
 	shuffle(rng, goals)
-	for _, k := range goals {
+	for _, i := range goals {
+		k := g.goalKeys[a.TemplateName()][i]
+		s.t = g.goalTables[a.TemplateName()][i]
+		s.goalTerm = a.Goals[i]
+		// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
+		tries := 1
+		if len(s.objs) > 0 || len(s.others) > 0 {
+			tries = 2
+		}
 		for _, d := range s.targets(k, minD, maxD, a.MinDepth > 0) {
-			for attempt := 0; attempt < 3 && s.budget > 0; attempt++ {
+			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
 				if p := s.run(k, d); p != nil {
 					g.addHerrings(s, p)
 					return p, nil
 				}
 			}
 		}
+	}
+	switch {
+	case satisfied > 0:
+		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrSatisfied)
+	case pending > 0:
+		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrPending)
 	}
 	if s.budget <= 0 {
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrBudget)

@@ -173,7 +173,7 @@ var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // parseFile reads one YAML pack file.
 func parseFile(name string, data []byte, errs *ErrorList) *Pack {
-	l := &fileLoader{file: name, lines: strings.Split(string(data), "\n"), errs: errs, pack: emptyPack()}
+	l := &fileLoader{file: name, lines: yamlLines(string(data)), errs: errs, pack: emptyPack()}
 	l.pack.Files = []string{name}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -208,8 +208,47 @@ func (l *fileLoader) yamlError(err error) {
 	l.errs.Add(Pos{File: l.file, Line: line, Col: 1}, "%s", msg)
 }
 
-// pos returns the position of a node.
-func (l *fileLoader) pos(n *yaml.Node) Pos { return Pos{File: l.file, Line: n.Line, Col: n.Column} }
+// pos returns the position of a node. yaml.v3 counts columns in characters; positions count bytes.
+func (l *fileLoader) pos(n *yaml.Node) Pos {
+	line := max(1, min(n.Line, len(l.lines)))
+	text := l.lines[line-1]
+	col := 1
+	for i := range text {
+		if col == n.Column {
+			return Pos{File: l.file, Line: line, Col: i + 1}
+		}
+		col++
+	}
+	return Pos{File: l.file, Line: line, Col: len(text) + 1}
+}
+
+// yamlLines splits a file into lines where the YAML parser counts them: at CR LF, CR, LF, and the Unicode line
+// and paragraph separators and NEL.
+func yamlLines(s string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(s); {
+		n := 0
+		switch {
+		case strings.HasPrefix(s[i:], "\r\n"):
+			n = 2
+		case s[i] == '\n' || s[i] == '\r':
+			n = 1
+		case strings.HasPrefix(s[i:], "\u0085"):
+			n = 2
+		case strings.HasPrefix(s[i:], "\u2028") || strings.HasPrefix(s[i:], "\u2029"):
+			n = 3
+		}
+		if n == 0 {
+			i++
+			continue
+		}
+		lines = append(lines, s[start:i])
+		i += n
+		start = i
+	}
+	return append(lines, s[start:])
+}
 
 // errorf reports an error at node n.
 func (l *fileLoader) errorf(n *yaml.Node, format string, args ...any) {
@@ -470,6 +509,10 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 			l.errorf(e, "rules must be a literal block (rules: |) or a list of strings")
 			continue
 		}
+		if e.Style&yaml.FoldedStyle != 0 {
+			l.errorf(e, "rules must be a literal block (|), not a folded one (>), which joins them into one line")
+			continue
+		}
 		for _, line := range l.textLines(e) {
 			r, err := parseRule(line.text, line.at)
 			if err == nil && r == nil && n.Kind == yaml.SequenceNode && !strings.Contains(e.Value, "\n") {
@@ -530,7 +573,7 @@ func (l *fileLoader) textLines(n *yaml.Node) []textLine {
 			line := n.Line + 1 + i
 			raw := ""
 			if line <= len(l.lines) {
-				raw = strings.TrimSuffix(l.lines[line-1], "\r")
+				raw = l.lines[line-1]
 			}
 			if line > len(l.lines) || !strings.HasSuffix(raw, text) {
 				lines = append(lines, textLine{text, l.pos(n), false})

@@ -122,6 +122,7 @@ func TestLoadErrors(t *testing.T) {
 		{"float prop", "items:\n  A: {props: {weight: 1.5}}\n", "pack.yaml:2:23: property weight must be a boolean, an integer or a string"},
 		{"items as list", "items: [A, B]\n", "pack.yaml:1:8: items must be a mapping from item names to items"},
 		{"rules as mapping", "rules: {a: b}\n", "pack.yaml:1:8: rules must be a literal block (rules: |) or a list of strings"},
+		{"folded rules", "rules: >\n  A ::= Make B\n  B ::= Make A\n", "pack.yaml:1:8: rules must be a literal block (|), not a folded one (>), which joins them into one line"},
 		{"empty rule in list", "rules: ['']\n", "pack.yaml:1:10: empty rule"},
 		{"bad goal", "areas:\n  - {name: A, goals: ['B[x']}\n", "pack.yaml:2:27: goal: unexpected end of input after property name x, expected ':'"},
 		{"area without name", "areas:\n  - {goals: [A]}\n", "pack.yaml:2:5: area without a name"},
@@ -135,6 +136,8 @@ func TestLoadErrors(t *testing.T) {
 		{"two documents", "items: {}\n---\nitems: {}\n", "pack.yaml:2:1: a pack file holds one YAML document"},
 		{"top not mapping", "- a\n", "pack.yaml:1:1: the pack must be a mapping"},
 		{"look states", "items:\n  A: {look: {block: lever, states: [on]}}\n", "pack.yaml:2:36: item A look states must be a mapping of property names to values"},
+		{"columns count bytes", "areas:\n  - {name: Äö, maxDepth: x}\n", "pack.yaml:2:28: maxDepth must be an integer"},
+		{"CR line ends", "items: {}\r\rareas: [{name: A, start: 1}]\r", "pack.yaml:3:26: start must be true or false"},
 		{"several errors sorted", "items:\n  A: {x: 1}\n  B: {y: 1}\n", "pack.yaml:2:7: unknown key \"x\" in item A; expected one of area, isa, look, props\npack.yaml:3:7: unknown key \"y\" in item B; expected one of area, isa, look, props"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -128,7 +128,7 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 				break
 			}
 		}
-		if m.State.Failed == nil && len(m.Pack.Find(m.State, t.Goal)) > 0 {
+		if m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
 			t.Achieved = true
 			achieved = append(achieved, t.Area)
 		}

@@ -11,9 +11,10 @@ const unreachable = math.MaxInt
 
 // checkReach checks what generation needs to succeed: every input term of a rule can be produced by an item or a
 // rule, notSpawnable items are only needed where the world holds one, and every goal can be produced within its
-// area's maxDepth. It computes the least depth of each rule, where an input that an available item (spawnable,
-// or in the world) fills counts 0, and otherwise the least depth of a rule producing it; this is the shallowest
-// puzzle a rule can head. Item areas are not taken into account, so it is a lower bound.
+// area's maxDepth, and as deep as its minDepth. It computes the least depth of each rule, where an input that an
+// available item (spawnable, or in the world) fills counts 0, and otherwise the least depth of a rule producing
+// it; this is the shallowest puzzle a rule can head. Item areas are not taken into account, so it is a lower
+// bound; likewise the deepest puzzle is an upper bound.
 func (v *validator) checkReach() {
 	p := v.p
 	inWorld := map[string]bool{}
@@ -31,13 +32,19 @@ func (v *validator) checkReach() {
 		s := slot{term: t}
 		for _, name := range p.ItemOrder {
 			it := p.Items[name]
-			if p.Matches(name, it.Props, t) {
+			if v.maybeIsA(name, t.Type) && p.Matches(name, it.Props, t) {
 				s.matching = append(s.matching, name)
 				s.available = s.available || it.Spawnable() || inWorld[name]
 			}
 		}
+		// A rule produces the term if its main output stands for the term, or for the term with the type of an
+		// item that matches it: generation matches items early, and the item's type overrides the term's.
+		wants := []Term{t}
+		for _, name := range s.matching {
+			wants = append(wants, Term{Type: name, Props: t.Props})
+		}
 		for i, r := range p.Rules {
-			if len(r.Outputs) > 0 && v.produces(r.Main(), t) {
+			if len(r.Outputs) > 0 && slices.ContainsFunc(wants, func(w Term) bool { return v.produces(r.Main(), w) }) {
 				s.producers = append(s.producers, i)
 			}
 		}
@@ -96,7 +103,7 @@ func (v *validator) checkReach() {
 			}
 		}
 		if !broken && len(r.Inputs) > 0 && depth[i] == unreachable {
-			v.warnf(r.Pos, "rule %s can never be used: its inputs can never all be had", ruleName(r))
+			v.warnf(r.Pos, "%s can never be used: its inputs can never all be had", ruleName(r))
 		}
 	}
 	for _, r := range p.FailRules {
@@ -106,10 +113,41 @@ func (v *validator) checkReach() {
 			}
 		}
 	}
+	// The deepest puzzle each usable rule can head, up to the deepest maxDepth: an input can be made by a
+	// producer instead of being filled by an item. Cycles of rules make trees as deep as allowed.
+	limit := 1
 	for _, a := range p.Areas {
+		limit = max(limit, a.MaxDepth)
+	}
+	deepest := make([]int, len(p.Rules))
+	for changed := true; changed; {
+		changed = false
+		for i := range p.Rules {
+			if depth[i] == unreachable {
+				continue
+			}
+			d := 1
+			for _, s := range slots[i] {
+				for _, j := range s.producers {
+					if deepest[j] > 0 {
+						d = max(d, min(limit, deepest[j]+1))
+					}
+				}
+			}
+			if d > deepest[i] {
+				deepest[i], changed = d, true
+			}
+		}
+	}
+
+	for _, a := range p.Areas {
+		tooShallow := 0
 		for _, g := range a.Goals {
 			s := examine(g)
-			best := need(slot{producers: s.producers})
+			best, most := need(slot{producers: s.producers}), 0
+			for _, j := range s.producers {
+				most = max(most, deepest[j])
+			}
 			switch {
 			case !v.knownType(g.Type):
 			case len(s.producers) == 0:
@@ -118,7 +156,13 @@ func (v *validator) checkReach() {
 				v.errorf(g.Pos, "goal %s can never be reached: every rule that makes it needs something that can never be had", g)
 			case a.MaxDepth >= 1 && best > a.MaxDepth:
 				v.errorf(g.Pos, "goal %s needs a puzzle at least %d rules deep, but area %s has maxDepth %d", g, best, a.Name, a.MaxDepth)
+			case most < a.MinDepth:
+				v.warnf(g.Pos, "goal %s: no puzzle for it is minDepth %d rules deep (at most %d)", g, a.MinDepth, most)
+				tooShallow++
 			}
+		}
+		if tooShallow > 0 && tooShallow == len(a.Goals) {
+			v.errorf(a.Pos, "area %s: no goal can make a puzzle minDepth %d rules deep", a.Name, a.MinDepth)
 		}
 	}
 }
@@ -126,7 +170,24 @@ func (v *validator) checkReach() {
 // produces reports whether a rule's output can stand for term t in generation (dissertation 3.5.1): the output's
 // type is the same as or more general than the term's, and their properties match exactly.
 func (v *validator) produces(out, t Term) bool {
-	return v.p.SubType(t.Type, out.Type) && out.Props.Equal(t.Props)
+	return out.Props.Equal(t.Props) && v.subType(t.Type, out.Type)
+}
+
+// subType is Pack.SubType, remembered: the checks ask about the same few pairs of types many times.
+func (v *validator) subType(sub, super string) bool {
+	key := [2]string{sub, super}
+	is, ok := v.subTypes[key]
+	if ok {
+		return is
+	}
+	// Every item of type sub must be of type super, so one item that is not answers no at once.
+	if first, known := v.firstOf[sub]; known && !v.maybeIsA(first, super) && super != TypeItem {
+		is = false
+	} else {
+		is = v.p.SubType(sub, super)
+	}
+	v.subTypes[key] = is
+	return is
 }
 
 // madeByAnyOutput reports whether some rule makes t as a main output or a by-product, as game logic can.
@@ -139,20 +200,24 @@ func (v *validator) madeByAnyOutput(t Term) bool {
 	return false
 }
 
-// checkUnused warns about items that no term, goal or contains value can name, and about isa types that are not
-// items and that nothing uses: both are usually typos.
+// checkUnused warns about items that no term, goal or contains value can name, and about an isa type that only
+// one item declares, that is not an item and that nothing uses: both are usually typos. A type several items
+// share is a category and needs no use.
 func (v *validator) checkUnused() {
-	if v.used[TypeItem] {
-		return
+	declared := map[string]int{}
+	for _, it := range v.p.Items {
+		for _, typ := range it.Isa {
+			declared[typ]++
+		}
 	}
 	for _, name := range v.p.ItemOrder {
 		it := v.p.Items[name]
-		if !slices.ContainsFunc(v.p.Types(name), func(t string) bool { return v.used[t] }) {
+		if !v.used[TypeItem] && !slices.ContainsFunc(v.p.Types(name), func(t string) bool { return v.used[t] }) {
 			v.warnf(it.Pos, "item %s is never used: no rule, goal or contains value names any of its types", name)
 		}
 		for i, typ := range it.Isa {
-			if _, isItem := v.p.Items[typ]; !isItem && !v.used[typ] && typ != TypeItem {
-				v.warnf(v.p.itemSource(it).isa[i], "type %s is used by no rule or goal", typ)
+			if _, isItem := v.p.Items[typ]; !isItem && !v.used[typ] && typ != TypeItem && declared[typ] == 1 {
+				v.warnf(v.p.itemSource(it).isa[i], "type %s is used by no rule or goal and no other item", typ)
 			}
 		}
 	}

@@ -27,7 +27,8 @@ type search struct {
 	leaves   int   // leaves in the tree so far
 	pending  int   // inputs chosen but not yet filled: each will be at least one leaf
 	maskBuf  [8]depthMask
-	ownGoal  int // index in protect of this area's goal
+	failed   map[failure]struct{} // terms that could not be filled in this run
+	ownGoal  int                  // index in protect of this area's goal
 	goalTerm Term
 }
 
@@ -48,7 +49,11 @@ func (s *search) scanWorld(w *World) {
 			reserved[l.Object] = true
 		}
 		s.others = append(s.others, p)
-		s.protect = append(s.protect, s.goalOf(p.Goal))
+		// Goals belong to their areas (see GoalAchieved): what this puzzle makes can complete another area's goal
+		// early only if it can be carried there.
+		if gl := s.goalOf(p.Goal); gl.typ >= 0 && s.carryableType(gl.typ) {
+			s.protect = append(s.protect, gl)
+		}
 	}
 	inside := map[int]bool{}
 	for _, o := range w.Objects {
@@ -62,7 +67,7 @@ func (s *search) scanWorld(w *World) {
 	}
 	for _, o := range w.Objects {
 		i, ok := g.itemIndex[o.Item]
-		if !ok || reserved[o.ID] || inside[o.ID] || !s.accessible(o.Area, w) {
+		if !ok || reserved[o.ID] || inside[o.ID] || o.Area == InContainer || !s.accessible(o.Area, w) {
 			continue
 		}
 		// Co-location (dissertation 3.6): everything the puzzle spawns is in this area, so an object elsewhere
@@ -94,21 +99,48 @@ func (s *search) goalOf(t Term) goal {
 	return goal{term: t, typ: typ}
 }
 
-// goalSatisfied reports whether a goal is satisfied already (an accessible object matches it) or will be by a
-// puzzle in progress: either way a puzzle for it would be trivial.
-func (s *search) goalSatisfied(t Term, w *World) bool {
+// What stands in the way of a goal.
+const (
+	goalOpen    = iota // a puzzle may be generated for it
+	goalExists         // an object satisfies it: the puzzle would be trivial
+	goalPending        // a puzzle in progress will make an object that satisfies it
+)
+
+// goalState says whether a goal is satisfied already or will be by a puzzle in progress. Like Manager, it counts
+// every object in an area or an inventory, accessible or not.
+func (s *search) goalState(t Term, w *World) int {
 	gl := s.goalOf(t)
 	if gl.typ < 0 {
-		return false
+		return goalOpen
 	}
 	for _, o := range w.Objects {
 		i, ok := s.g.itemIndex[o.Item]
-		if ok && s.accessible(o.Area, w) && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
-			return true
+		if !ok || o.Area == InContainer {
+			continue
 		}
+		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
+		// carryable one in any accessible area, which the player could simply bring.
+		near := o.Area == s.area.Name || o.Area == Inventory || s.accessible(o.Area, w) && s.g.items[i].Carryable()
+		if near && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
+			return goalExists
+		}
+	}
+	// A puzzle in progress elsewhere makes the goal pending only if what it makes could be carried here.
+	if !s.carryableType(gl.typ) {
+		return goalOpen
 	}
 	for _, p := range s.others {
 		if s.produces(p.Root, gl) {
+			return goalPending
+		}
+	}
+	return goalOpen
+}
+
+// carryableType reports whether some item of a type can be carried.
+func (s *search) carryableType(typ int) bool {
+	for i, it := range s.g.items {
+		if s.g.typeItems[typ].has(i) && it.Carryable() {
 			return true
 		}
 	}
@@ -142,10 +174,22 @@ func (s *search) depths(k int, bound bool) depthMask {
 	return s.t.depth[k]
 }
 
+// rootDepths is depths for the goal's key and the keys of items bound to it, at the root, where the goal is
+// allowed.
+func (s *search) rootDepths(k int, bound bool) depthMask {
+	switch {
+	case s.helps(k):
+		return ^depthMask(0)
+	case bound:
+		return s.t.rootBound[k]
+	}
+	return s.t.rootDepth
+}
+
 // targets returns the depths to try for a goal, best first: the deepest the table allows, as the dissertation goes
 // as deep as the limit allows, or when the area sets a minimum depth, the allowed depths in random order.
 func (s *search) targets(k, minD, maxD int, random bool) []int {
-	m := s.depths(k, false) & rangeMask(minD, maxD)
+	m := s.rootDepths(k, false) & rangeMask(minD, maxD)
 	var out []int
 	for d := maxD; d >= minD; d-- {
 		if m&(1<<d) != 0 {
@@ -161,8 +205,9 @@ func (s *search) targets(k, minD, maxD int, random bool) []int {
 // run tries once to generate a tree of exactly depth d for a goal key.
 func (s *search) run(k, d int) *Puzzle {
 	clear(s.used)
+	clear(s.failed)
 	s.trail, s.spawned, s.nextID, s.leaves, s.pending = s.trail[:0], s.spawned[:0], s.firstID, 0, 0
-	own := s.goalOf(s.goalTermOf(k))
+	own := s.goalOf(s.goalTerm)
 	s.protect = append(s.protect, own)
 	s.ownGoal = len(s.protect) - 1
 	defer func() { s.protect = s.protect[:s.ownGoal] }()
@@ -173,16 +218,6 @@ func (s *search) run(k, d int) *Puzzle {
 	p := &Puzzle{Area: s.area.Name, Goal: s.goalTerm, Root: root, Spawned: slices.Clone(s.spawned)}
 	p.measure()
 	return p
-}
-
-// goalTermOf returns the area goal of a key, remembering it for the puzzle.
-func (s *search) goalTermOf(k int) Term {
-	for i, gk := range s.g.goalKeys[s.area.TemplateName()] {
-		if gk == k {
-			s.goalTerm = s.area.Goals[i]
-		}
-	}
-	return s.goalTerm
 }
 
 // mark is a point of the search to backtrack to.
@@ -207,6 +242,31 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	if s.budget--; s.budget < 0 {
 		return nil
 	}
+	if root {
+		return s.fillTerm(k, lo, hi, true)
+	}
+	// A term that failed within these depths is not tried again in this run: only the objects taken meanwhile may
+	// differ, so at worst a puzzle is lost that a retry finds. Remembering failures keeps the search polynomial
+	// where existing objects keep the table from pruning.
+	f := failure{k, lo, hi}
+	if _, failed := s.failed[f]; failed {
+		return nil
+	}
+	n := s.fillTerm(k, lo, hi, false)
+	if n == nil {
+		if s.failed == nil {
+			s.failed = map[failure]struct{}{}
+		}
+		s.failed[f] = struct{}{}
+	}
+	return n
+}
+
+// failure is a term that could not be filled within depths lo to hi.
+type failure struct{ k, lo, hi int }
+
+// fillTerm is fill without the memory of failures.
+func (s *search) fillTerm(k, lo, hi int, root bool) *Node {
 	key := &s.g.keys[k]
 	if !root {
 		// An intermediate item that already exists ends generation: never recreate a solved puzzle.
@@ -223,7 +283,11 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	for j, i := range key.items {
 		if s.t.spawn.has(i) || s.exists.has(i) {
 			usable = true
-			if s.depths(key.bound[j], true)&rangeMask(lo, hi) != 0 {
+			m := s.depths(key.bound[j], true)
+			if root {
+				m = s.rootDepths(key.bound[j], true)
+			}
+			if m&rangeMask(lo, hi) != 0 {
 				cands = append(cands, j)
 			}
 		}
@@ -301,21 +365,27 @@ func (s *search) ruleViable(k int, o *ruleOption, item, lo, hi int) bool {
 // apply fills a term with a rule: generates each input left to right, one of them reaching the minimum depth,
 // then passes the items up and checks that no object the rule makes completes a goal early.
 func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node {
-	m := s.save()
-	carrier := -1
-	if lo > 1 {
-		n := 0
-		for j, in := range o.inputs {
-			if s.depths(in, false)&rangeMask(lo-1, hi-1) != 0 {
-				if n++; s.rng.IntN(n) == 0 {
-					carrier = j
-				}
-			}
+	if lo <= 1 {
+		return s.applyCarrier(k, o, item, lo, hi, root, -1)
+	}
+	// One input must reach depth lo-1: try each that may, from a random one on.
+	n := len(o.inputs)
+	first := s.rng.IntN(n)
+	for j := range n {
+		c := (first + j) % n
+		if s.depths(o.inputs[c], false)&rangeMask(lo-1, hi-1) == 0 {
+			continue
 		}
-		if carrier < 0 {
-			return nil
+		if node := s.applyCarrier(k, o, item, lo, hi, root, c); node != nil {
+			return node
 		}
 	}
+	return nil
+}
+
+// applyCarrier is apply with the input that must reach the minimum depth chosen (-1 for none).
+func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool, carrier int) *Node {
+	m := s.save()
 	children := make([]*Node, len(o.inputs))
 	s.pending += len(o.inputs)
 	for j, in := range o.inputs {
@@ -332,11 +402,10 @@ func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node 
 		children[j] = c
 	}
 	key := &s.g.keys[k]
-	info := o.info
-	n := &Node{Rule: o.rule, Children: children, info: info}
+	n := &Node{Rule: o.rule, Children: children, outIn: s.g.pairOutputs(o.rule, children)}
 	switch {
-	case info.outIn[0] >= 0:
-		n.item = children[info.outIn[0]].item // passed up from the input that persists as the output
+	case n.outIn[0] >= 0:
+		n.item = children[n.outIn[0]].item // passed up from the input that persists as the output
 	case item >= 0:
 		n.item = item
 	case key.item >= 0:
@@ -349,10 +418,10 @@ func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node 
 	n.Outputs = make([]string, len(o.rule.Outputs))
 	n.Outputs[0] = n.Item
 	for out := 1; out < len(n.Outputs); out++ {
-		if in := info.outIn[out]; in >= 0 {
+		if in := n.outIn[out]; in >= 0 {
 			n.Outputs[out] = children[in].Item
 		} else {
-			n.Outputs[out] = s.g.items[s.pick(s.g.typeList[info.outType[out]])].Name
+			n.Outputs[out] = s.g.items[s.pick(s.g.typeList[o.info.outType[out]])].Name
 		}
 	}
 	for i, gl := range s.protect {
@@ -441,7 +510,7 @@ func (s *search) byProductSatisfies(n *Node, gl goal) bool {
 	}
 outputs:
 	for out := 1; out < len(n.Outputs); out++ {
-		in := n.info.outIn[out]
+		in := n.outIn[out]
 		item := s.g.itemIndex[n.Outputs[out]]
 		if !s.g.typeItems[gl.typ].has(item) {
 			continue
@@ -475,7 +544,7 @@ func value(g *Generator, n *Node, name string) Value {
 		if v, ok := n.Rule.Main().Props[name]; ok {
 			return v
 		}
-		in := n.info.outIn[0]
+		in := n.outIn[0]
 		if in < 0 {
 			return g.items[n.item].Props.Get(name)
 		}

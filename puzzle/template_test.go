@@ -9,7 +9,7 @@ func TestGenerateForAnInstanceOfATemplate(t *testing.T) {
 	vault, _ := p.Area("Vault")
 	inst := *vault
 	inst.Name, inst.Template = "3,-2", "Vault"
-	pz, err := NewGenerator(p).Generate(&inst, &World{}, rng(1))
+	pz, err := NewGenerator(p).Generate(&inst, &World{}, seedRNG(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestGenerateForAnInstanceOfATemplate(t *testing.T) {
 		}
 	}
 	unknown := Area{Name: "4,4", Template: "Nowhere", Goals: vault.Goals, MaxDepth: 5}
-	if _, err := NewGenerator(p).Generate(&unknown, &World{}, rng(1)); err == nil {
+	if _, err := NewGenerator(p).Generate(&unknown, &World{}, seedRNG(1)); err == nil {
 		t.Error("an instance of an unknown template generated a puzzle")
 	}
 }

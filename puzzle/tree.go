@@ -31,9 +31,9 @@ type Node struct {
 	Outputs  []string // the items of the rule's outputs, in order; Outputs[0] is Item
 	Children []*Node  // the nodes of the rule's inputs, in order
 
-	props Props     // a leaf's object properties, as found or spawned
-	item  int       // Item's index in the generator's items
-	info  *ruleInfo // Rule's output to input correspondence
+	props Props // a leaf's object properties, as found or spawned
+	item  int   // Item's index in the generator's items
+	outIn []int // for each output of Rule, the input whose object it is, or -1 when the rule creates it
 }
 
 // Leaf reports whether the node is filled by an object rather than by a rule.
@@ -148,13 +148,13 @@ func (n *Node) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the puzzle with its goal as text.
 func (p *Puzzle) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Area     string   `json:"area"`
-		Goal     string   `json:"goal"`
-		Depth    int      `json:"depth"`
-		Breadth  int      `json:"breadth"`
-		Steps    int      `json:"steps"`
-		Spawned  []Object `json:"spawned"`
-		Herrings []int    `json:"herrings,omitempty"`
-		Tree     *Node    `json:"tree"`
-	}{p.Area, p.Goal.String(), p.Depth, p.Breadth, p.Steps, p.Spawned, p.Herrings, p.Root})
+		Area     string `json:"area"`
+		Goal     string `json:"goal"`
+		Depth    int    `json:"depth"`
+		Breadth  int    `json:"breadth"`
+		Steps    int    `json:"steps"`
+		Spawned  []Obj  `json:"spawned"`
+		Herrings []int  `json:"herrings,omitempty"`
+		Tree     *Node  `json:"tree"`
+	}{p.Area, p.Goal.String(), p.Depth, p.Breadth, p.Steps, objsJSON(p.Spawned), p.Herrings, p.Root})
 }

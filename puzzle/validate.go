@@ -15,10 +15,16 @@ import (
 // their area's depth, unknown and unreachable areas, notSpawnable items needed where none exists, isa cycles,
 // malformed looks and properties of the wrong kind.
 func Validate(p *Pack) (errs, warnings ErrorList) {
-	v := &validator{p: p, types: map[string]bool{TypeItem: true}, kinds: map[string]propKind{}}
-	for _, it := range p.Items {
-		for _, t := range p.Types(it.Name) {
+	v := &validator{p: p, types: map[string]bool{TypeItem: true}, kinds: map[string]propKind{}, subTypes: map[[2]string]bool{}}
+	v.firstOf, v.typeSet = map[string]string{}, map[string]map[string]bool{}
+	for _, name := range p.ItemOrder {
+		v.typeSet[name] = map[string]bool{}
+		for _, t := range p.Types(name) {
 			v.types[t] = true
+			v.typeSet[name][t] = true
+			if _, ok := v.firstOf[t]; !ok {
+				v.firstOf[t] = name
+			}
 		}
 	}
 	v.checkItems()
@@ -39,8 +45,13 @@ type validator struct {
 	types map[string]bool     // every type some item is of
 	kinds map[string]propKind // the kind each property was first seen with
 	used  map[string]bool     // types used by a term, a goal or a contains value
-	errs  ErrorList
-	warns ErrorList
+	// subTypes remembers Pack.SubType answers. typeSet holds Pack.Types of each item, and firstOf the first
+	// item of each type; both let the checks answer no quickly before asking the pack.
+	subTypes map[[2]string]bool
+	typeSet  map[string]map[string]bool
+	firstOf  map[string]string
+	errs     ErrorList
+	warns    ErrorList
 }
 
 // propKind is where a property was first given a kind, to check that it keeps it.
@@ -54,6 +65,9 @@ var kindNames = [...]string{KindBool: "a boolean", KindInt: "an integer", KindSt
 
 func (v *validator) errorf(at Pos, format string, args ...any) { v.errs.Add(at, format, args...) }
 func (v *validator) warnf(at Pos, format string, args ...any)  { v.warns.Add(at, format, args...) }
+
+// maybeIsA reports whether item can be of type typ: when it answers no, Pack.IsA does too.
+func (v *validator) maybeIsA(item, typ string) bool { return v.typeSet[item][typ] }
 
 // knownType reports whether typ is the type of some item.
 func (v *validator) knownType(typ string) bool { return v.types[typ] }
@@ -172,7 +186,7 @@ func (v *validator) checkLook(it *Item) {
 	if l.Empty() && l.Pos.Line == 0 && l.Name == "" && l.States == nil {
 		return // no look: the overlay chooses one
 	}
-	at := cmpOr(l.Pos, it.Pos)
+	at := posOr(l.Pos, it.Pos)
 	set := 0
 	for _, kind := range []struct{ name, value string }{{"block", l.Block}, {"item", l.Item}, {"entity", l.Entity}} {
 		if kind.value == "" {
@@ -191,8 +205,8 @@ func (v *validator) checkLook(it *Item) {
 	}
 }
 
-// cmpOr returns pos, or else when pos is unknown.
-func cmpOr(pos, orElse Pos) Pos {
+// posOr returns pos, or else when pos is unknown.
+func posOr(pos, orElse Pos) Pos {
 	if pos.Line == 0 {
 		return orElse
 	}
@@ -220,7 +234,7 @@ func (v *validator) checkRules() {
 			v.checkTerm(t)
 		}
 		if len(r.Inputs) == 0 {
-			v.errorf(r.Pos, "rule %s has no input: an item would be made from nothing", ruleName(r))
+			v.errorf(r.Pos, "%s has no input: an item would be made from nothing", ruleName(r))
 		}
 		if r.Fail || len(r.Outputs) == 0 {
 			continue
@@ -228,18 +242,18 @@ func (v *validator) checkRules() {
 		main := r.Main()
 		for _, in := range r.Inputs {
 			if in.Type == main.Type && in.Props.Equal(main.Props) {
-				v.errorf(in.Pos, "rule %s: the main output %s is also an input, so generation would loop", ruleName(r), main)
+				v.errorf(in.Pos, "%s: the main output %s is also an input, so generation would loop", ruleName(r), main)
 			}
 		}
 	}
 }
 
-// ruleName names a rule in messages: its number, or "fail rule" and its action.
+// ruleName names a rule in messages: "rule 3 (Unlock)", or "fail rule Smash".
 func ruleName(r *Rule) string {
 	if r.Fail {
 		return "fail rule " + r.Action
 	}
-	return fmt.Sprintf("%d (%s)", r.Index, r.Action)
+	return fmt.Sprintf("rule %d (%s)", r.Index, r.Action)
 }
 
 // checkAreas checks each area's goals, depths and connections, that there is exactly one start area, and that

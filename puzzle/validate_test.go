@@ -144,7 +144,7 @@ func TestValidateWarnings(t *testing.T) {
 		{"unused item", edit(t, "rules:", "  Lamp: {look: {block: lantern}}\nrules:"),
 			"pack.yaml:9:3: item Lamp is never used: no rule, goal or contains value names any of its types"},
 		{"unused generic type", edit(t, "Badge:  {props:", "Badge:  {isa: [Token], props:"),
-			"pack.yaml:4:18: type Token is used by no rule or goal"},
+			"pack.yaml:4:18: type Token is used by no rule or goal and no other item"},
 		{"isa Item", edit(t, "Badge:  {props:", "Badge:  {isa: [Item], props:"),
 			"pack.yaml:4:18: every item is an Item already"},
 		{"fail rule that never runs", edit(t, "Water ::= Spill Container[contains: Water]", "Water ::= Spill Container[contains: Gold]"),
@@ -192,5 +192,93 @@ areas:
 		if !strings.Contains(errs.Error(), want) {
 			t.Errorf("errors\n%v\nlack %q", errs, want)
 		}
+	}
+}
+
+func TestValidateSharedCategoryNeedsNoUse(t *testing.T) {
+	src := edit(t, "Gold:   {props:", "Gold:   {isa: [Treasure], props:", "Badge:  {props:", "Badge:  {isa: [Treasure], props:")
+	if errs, warns := validateString(t, src); errs != "" || warns != "" {
+		t.Errorf("a type two items share is a category, not a typo:\n%s\n%s", errs, warns)
+	}
+}
+
+func TestValidateFailRuleWithoutInput(t *testing.T) {
+	errs, _ := validateString(t, edit(t, "Water ::= Spill Container[contains: Water]", "Water ::= Spill"))
+	if want := "pack.yaml:15:3: fail rule Spill has no input: an item would be made from nothing"; !strings.Contains(errs, want) {
+		t.Errorf("want %s, got\n%s", want, errs)
+	}
+}
+
+// TestValidatePackBuiltInGo checks that a pack made in Go, without the positions a loaded pack keeps, validates
+// with its items' and areas' own positions standing in.
+func TestValidatePackBuiltInGo(t *testing.T) {
+	at := Pos{File: "go", Line: 1, Col: 1}
+	p := &Pack{
+		Items: map[string]*Item{
+			"Gold": {Name: "Gold", Isa: []string{"Gold"}, Props: Props{"carryable": Int(1)}, Pos: at},
+			"Ore":  {Name: "Ore", Pos: at},
+		},
+		ItemOrder: []string{"Gold", "Ore"},
+		Rules:     []*Rule{{Outputs: []Term{{Type: "Gold", Pos: at}}, Action: "Smelt", Inputs: []Term{{Type: "Ore", Pos: at}}, Pos: at}},
+		Areas:     []*Area{{Name: "A", Start: true, Goals: []Term{{Type: "Gold", Pos: at}}, MaxDepth: 2, Connects: []string{"B"}, Pos: at}},
+		World:     []Object{{ID: 1, Item: "Ore", Area: "C"}},
+	}
+	errs, _ := Validate(p)
+	want := []string{
+		"go:1:1: isa cycle: Gold is a Gold",
+		"go:1:1: property carryable must be a boolean, not an integer",
+		"go:1:1: area A connects to unknown area B",
+		"world object 1: unknown area C",
+	}
+	for _, w := range want {
+		if !strings.Contains(errs.Error(), w) {
+			t.Errorf("want %s in\n%s", w, errs)
+		}
+	}
+}
+
+func TestValidateFollowsYAMLAliases(t *testing.T) {
+	src := edit(t, "Gold:   {props: {carryable: true}", "Gold:   {props: &carry {carryable: true}", "Badge:  {props: {carryable: true}", "Badge:  {props: *carry")
+	if errs, warns := validateString(t, src); errs != "" || warns != "" {
+		t.Errorf("%s\n%s", errs, warns)
+	}
+}
+
+func TestValidateMinDepth(t *testing.T) {
+	src := "items: {A: {}, B: {}, C: {}}\nrules: |\n  A ::= Make B\n  C ::= Make A\nareas:\n  - {name: X, start: true, goals: [A, C], minDepth: 3, maxDepth: 3}\n"
+	errs, warns := validateString(t, src)
+	if want := "pack.yaml:6:5: area X: no goal can make a puzzle minDepth 3 rules deep"; errs != want {
+		t.Errorf("errors: got\n%s\nwant\n%s", errs, want)
+	}
+	want := "pack.yaml:6:36: goal A: no puzzle for it is minDepth 3 rules deep (at most 1)\n" +
+		"pack.yaml:6:39: goal C: no puzzle for it is minDepth 3 rules deep (at most 2)"
+	if warns != want {
+		t.Errorf("warnings: got\n%s\nwant\n%s", warns, want)
+	}
+	errs, warns = validateString(t, strings.Replace(src, "minDepth: 3", "minDepth: 2", 1))
+	if errs != "" || warns != "pack.yaml:6:36: goal A: no puzzle for it is minDepth 2 rules deep (at most 1)" {
+		t.Errorf("goal C can be 2 deep, so the area is fine:\n%s\n%s", errs, warns)
+	}
+}
+
+// TestValidateEarlyItemMatching checks that a generic input term counts as produced by rules for the items that
+// match it, since generation gives the term a matching item's type before looking for a rule.
+func TestValidateEarlyItemMatching(t *testing.T) {
+	src := `items:
+  OakLog:  {isa: [Log], props: {notSpawnable: true}}
+  Planks:  {}
+  OakTree: {}
+rules: |
+  Planks ::= Saw Log
+  OakLog ::= Chop OakTree
+areas:
+  - {name: Camp, start: true, goals: [Planks], minDepth: 2, maxDepth: 2}
+`
+	if errs, warns := validateString(t, src); errs != "" || warns != "" {
+		t.Errorf("%s\n%s", errs, warns)
+	}
+	errs, _ := validateString(t, strings.Replace(src, "  OakLog ::= Chop OakTree\n", "", 1))
+	if want := "pack.yaml:6:18: Log can only be filled by notSpawnable items (OakLog) and the world holds none of them"; !strings.Contains(errs, want) {
+		t.Errorf("want %s in\n%s", want, errs)
 	}
 }

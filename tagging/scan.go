@@ -17,18 +17,32 @@ func (t *Tagger) Scan(s Snapshot) []Found {
 	defer sc.release()
 	var found []Found
 	claimed := sc.bitmap()
+	var block []int // indexes of the block rules
 	for i, r := range t.rules {
-		if r.accept == nil {
-			continue
+		if r.accept != nil {
+			block = append(block, i)
 		}
-		cand := sc.candidates(r.accept)
-		if cand == nil {
-			continue
+	}
+	// Candidates are marked for up to 64 rules in one pass over the blocks, since reading a block's palette index
+	// is most of the cost; the rules of a group are then flooded in order.
+	for len(block) > 0 {
+		group := block[:min(len(block), 64)]
+		block = block[len(group):]
+		accepts := make([]stateSet, len(group))
+		for j, i := range group {
+			accepts[j] = t.rules[i].accept
 		}
-		for w := range cand {
-			cand[w] &^= claimed[w]
+		cands := sc.candidates(accepts)
+		for j, i := range group {
+			cand := cands[j]
+			if cand == nil {
+				continue
+			}
+			for w := range cand {
+				cand[w] &^= claimed[w]
+			}
+			found = sc.clusters(found, i, t.rules[i], cand, claimed)
 		}
-		found = sc.clusters(found, i, r, cand, claimed)
 	}
 	taken := map[int]bool{}
 	for i, r := range t.rules {
@@ -126,11 +140,11 @@ func (sc *scan) block(p cube.Pos) (uint32, bool) {
 	return c.Block(uint8(p[0]&15), int16(p[1]), uint8(p[2]&15), 0), true
 }
 
-// candidates marks the blocks whose state is in accept, skipping every sub-chunk whose palette holds none of them.
-// It returns nil when no block matches.
-func (sc *scan) candidates(accept stateSet) []uint64 {
-	var bm []uint64
-	var hit []bool
+// candidates marks, for each of up to 64 state sets, the blocks whose state is in it, in one pass over the
+// blocks. Sub-chunks whose palette holds no accepted state are skipped. A set no block matches gets nil.
+func (sc *scan) candidates(accepts []stateSet) [][]uint64 {
+	bms := make([][]uint64, len(accepts))
+	var masks []uint64
 	for pos, c := range sc.s.Chunks {
 		if pos[0] < sc.s.Min[0] || pos[0] > sc.s.Max[0] || pos[1] < sc.s.Min[1] || pos[1] > sc.s.Max[1] {
 			continue
@@ -141,49 +155,65 @@ func (sc *scan) candidates(accept stateSet) []uint64 {
 				continue
 			}
 			storage := sub.Layer(0)
-			if hit = paletteHits(storage.Palette(), accept, hit[:0]); hit == nil {
+			var any uint64
+			if masks, any = paletteMasks(storage.Palette(), accepts, masks[:0]); any == 0 {
 				continue
 			}
-			if bm == nil {
-				bm = sc.bitmap()
+			for j := range accepts {
+				if any&(1<<j) != 0 && bms[j] == nil {
+					bms[j] = sc.bitmap()
+				}
 			}
-			sc.mark(bm, storage, hit, bx, int(c.SubY(int16(si))), bz)
+			sc.mark(bms, storage, masks, bx, int(c.SubY(int16(si))), bz)
 		}
 	}
-	return bm
+	return bms
 }
 
-// paletteHits reports, for each palette index, whether its state is accepted; nil if none is.
-func paletteHits(p *chunk.Palette, accept stateSet, hit []bool) []bool {
-	some := false
+// paletteMasks gives, for each palette index, the bit mask of the state sets its state is in, and the union of
+// the masks.
+func paletteMasks(p *chunk.Palette, accepts []stateSet, masks []uint64) ([]uint64, uint64) {
+	var all uint64
 	for i := 0; i < p.Len(); i++ {
-		ok := accept.has(p.Value(uint16(i)))
-		hit = append(hit, ok)
-		some = some || ok
+		var m uint64
+		rid := p.Value(uint16(i))
+		for j, a := range accepts {
+			if a.has(rid) {
+				m |= 1 << j
+			}
+		}
+		masks = append(masks, m)
+		all |= m
 	}
-	if !some {
-		return nil
-	}
-	return hit
+	return masks, all
 }
 
-// mark sets the bits of the accepted blocks of one sub-chunk.
-func (sc *scan) mark(bm []uint64, storage *chunk.PalettedStorage, hit []bool, bx, by, bz int) {
+// mark sets the bits of the accepted blocks of one sub-chunk in each set's bit map.
+func (sc *scan) mark(bms [][]uint64, storage *chunk.PalettedStorage, masks []uint64, bx, by, bz int) {
+	var rows [64]uint64
 	for x := range 16 {
 		for y := range 16 {
 			word, bit := sc.word(bx+x, by+y, bz)
-			if len(hit) == 1 {
-				// A sub-chunk of one accepted state: the whole row matches.
-				bm[word] |= 0xffff << bit
+			if len(masks) == 1 {
+				// A sub-chunk of one state: the whole row matches the sets that accept it.
+				for m := masks[0]; m != 0; m &= m - 1 {
+					bms[bits.TrailingZeros64(m)][word] |= 0xffff << bit
+				}
 				continue
 			}
-			var row uint64
+			var used uint64
 			for z := range 16 {
-				if hit[storage.PaletteIndex(byte(x), byte(y), byte(z))] {
-					row |= 1 << z
+				m := masks[storage.PaletteIndex(byte(x), byte(y), byte(z))]
+				used |= m
+				for ; m != 0; m &= m - 1 {
+					rows[bits.TrailingZeros64(m)] |= 1 << z
 				}
 			}
-			bm[word] |= row << bit
+			for ; used != 0; used &= used - 1 {
+				j := bits.TrailingZeros64(used)
+				bms[j][word] |= rows[j] << bit
+				rows[j] = 0
+			}
 		}
 	}
 }
