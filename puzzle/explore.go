@@ -242,6 +242,26 @@ func (x *explorer) relevance() {
 	x.rterm = needed
 }
 
+// dropFrozen leaves out of the start state the objects no move can ever touch: those in areas that are not
+// accessible and, with relevance pruning, those that match no term of a kept rule (kept rules cannot bind them and
+// they are not carried). They would be the same in every state, so the search runs on smaller states; an object
+// matching the goal is always kept. Not done for a goal function, which may look at anything, or for an exported
+// graph, which shows whole states.
+func (x *explorer) dropFrozen(es []entry) []entry {
+	if x.cfg.GoalFunc != nil || x.cfg.Graph {
+		return es
+	}
+	kept := es[:0]
+	for _, e := range es {
+		k := entryKind(e)
+		frozen := !x.sp.usable[entryLoc(e)] || x.prune && !x.relevant(k)
+		if !frozen || x.goalMatches(k) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
 // frontier holds the states to expand. Breadth first, states are expanded in index order (next) and states to
 // explore again wait in requeue; depth first, both go on one stack.
 type frontier struct {
@@ -373,7 +393,7 @@ func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
 
 func (x *explorer) run(s *State) (*Report, error) {
 	rep := &Report{DeadEnds: -1, Shortest: -1}
-	start := x.sp.encode(s, nil)
+	start := x.dropFrozen(x.sp.encode(s, nil))
 	if s.Failed != nil {
 		start = append(start, failMark)
 	}
