@@ -11,6 +11,7 @@ import (
 // commands are the binary's subcommands; the first one runs when no command is given.
 var commands = []cli.Command{
 	{Name: "serve", Summary: "run the server (the default)", Run: server.Main},
+	{Name: "validate", Summary: "check packs and print their problems as file:line:col: message", Run: cli.Validate},
 }
 
 func main() {

@@ -9,5 +9,22 @@ type Area struct {
 	MaxDepth int      // the puzzle tree is at most this deep (rules on the longest path from goal to leaf)
 	Breadth  int      // preferred number of leaves; 0 means no preference
 	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way
+
+	// In game an area is a template for the areas of the world's grid: one is chosen for each grid area by its
+	// biome and its distance (in areas) from the start.
+	Biomes      []string // biomes it suits, such as "plains" or "forest"; empty means any
+	MinDistance int      // the least distance from the start it is used at
+	MaxDistance int      // the greatest distance from the start it is used at; 0 means no limit
+	// Template names the pack area an area of the world's grid was made from. Generation uses the template's
+	// tables and items' area lists for it, while objects and unlocking use the area's own Name.
+	Template string
 	Pos      Pos
+}
+
+// TemplateName returns the name of the pack area that area a is an instance of: its Template, or its own name.
+func (a *Area) TemplateName() string {
+	if a.Template != "" {
+		return a.Template
+	}
+	return a.Name
 }

@@ -1,5 +1,7 @@
 package puzzle
 
+import "strconv"
+
 // Inventory is the Area value of an object held by a player.
 const Inventory = "inventory"
 
@@ -11,4 +13,19 @@ type Object struct {
 	Area      string // the area it is in, or Inventory
 	Props     Props
 	Contained int // the ID of the object held inside it (contains), or 0
+}
+
+// String formats the object as "12 Safe[locked: true] @Vault", followed by "holds 13" when it contains an object.
+func (o Object) String() string {
+	s := strconv.Itoa(o.ID) + " " + o.Item + o.Props.String() + " @" + o.Area
+	if o.Contained != 0 {
+		s += " holds " + strconv.Itoa(o.Contained)
+	}
+	return s
+}
+
+// clone returns a copy of o whose properties can be changed without changing o's.
+func (o Object) clone() Object {
+	o.Props = o.Props.Clone()
+	return o
 }

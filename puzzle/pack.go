@@ -7,8 +7,11 @@ type Pack struct {
 	Rules     []*Rule          // numbered from 0 in file order
 	FailRules []*Rule
 	Areas     []*Area
-	World     []Object // objects that exist before any puzzle (offline runs; in game, tagging finds them)
-	Files     []string // the files it was read from, in order
+	World     []Object  // objects that exist before any puzzle (offline runs; in game, tagging finds them)
+	Tags      []TagRule // which blocks and entities already in the world are puzzle items
+	Files     []string  // the files it was read from, in order
+
+	src *sources // where each part was written; nil for a pack built in Go
 }
 
 // Item returns the item with the given name.

@@ -34,6 +34,14 @@ func (s *Server) OnQuit(f func(p *player.Player)) {
 	s.quits = append(s.quits, f)
 }
 
+// OnClose registers f to run when the server stops, before the world closes, in the reverse order of
+// registration. Extensions close what they opened on the world here.
+func (s *Server) OnClose(f func() error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closers = append(s.closers, f)
+}
+
 // WrapHandler adds a wrapper around each joining player's handler. Wrappers apply in the order they are added:
 // the last one added sees each event first.
 func (s *Server) WrapHandler(w HandlerWrapper) {
@@ -128,5 +136,5 @@ func serverOfWorld(w *world.World) (*Server, bool) {
 
 // extensions returns the extensions that the server binary attaches: this is where the puzzle overlay plugs in.
 func extensions() []Extension {
-	return nil
+	return []Extension{Puzzles}
 }

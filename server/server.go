@@ -46,6 +46,7 @@ type Server struct {
 	joins    []func(p *player.Player)
 	quits    []func(p *player.Player)
 	wrappers []HandlerWrapper
+	closers  []func() error
 	online   map[*world.EntityHandle]string // names of the players who joined and have not left
 
 	closing   chan struct{} // closed when Close starts
@@ -103,6 +104,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		func(dfserver.Config) (dfserver.Listener, error) { return l, nil },
 	}
 	dfConf.Generator = generators(seed)
+	dfConf.Entities = entityRegistry()
 
 	s := &Server{
 		conf:     conf,
@@ -179,6 +181,14 @@ func (s *Server) Close() error {
 			return
 		}
 		s.log.Info("stopping: saving the world and player data")
+		s.mu.Lock()
+		closers := s.closers
+		s.mu.Unlock()
+		for i := len(closers) - 1; i >= 0; i-- {
+			if err := closers[i](); err != nil {
+				s.log.Error("stopping an extension", "err", err)
+			}
+		}
 		_ = s.df.Close()
 		<-s.accepted
 		unregisterServer(s)

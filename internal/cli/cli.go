@@ -52,3 +52,6 @@ func usage(w io.Writer, def string, commands []Command) {
 	}
 	fmt.Fprintf(w, "  %-12s %s\n\nRun \"riddlestone <command> -h\" for a command's flags.\n", "help", "show this list")
 }
+
+// stdout and stderr are where the tools write; tests read them through the unexported forms of each command.
+var stdout, stderr io.Writer = os.Stdout, os.Stderr

@@ -1,0 +1,65 @@
+package overlay
+
+import (
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/form"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// checkStates caps the state-space check made before a move in all-rules mode. It runs on the world goroutine,
+// so it must stay within a few milliseconds; the explorer does more than 2 M states a second, and a check that
+// hits the cap answers "unknown", which lets the move go ahead.
+const checkStates = 4000
+
+// blocksArea reports whether a move would leave its area's puzzle unsolvable, as the engine's state-space
+// explorer proves: in all-rules mode players may run any rule (dissertation 4.6), and some runs close the way to
+// the goal. Call with mu held.
+func (o *Overlay) blocksArea(mv puzzle.Move, area AreaPos) bool {
+	run, ok := o.areas[area]
+	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != Active || run.tracked == nil || mv.Rule == puzzle.PickUp {
+		return false
+	}
+	after := o.game.State.Clone()
+	if _, err := o.opts.Pack.Apply(after, mv); err != nil {
+		return false
+	}
+	after.Failed = nil
+	rep, err := o.opts.Pack.Explore(after, puzzle.Explore{
+		Rules:      o.opts.Pack.Rules,
+		Goal:       run.tracked.Goal,
+		Areas:      []string{run.area.Name},
+		MaxStates:  checkStates,
+		FirstGoal:  true,
+		DepthFirst: true,
+	})
+	return err == nil && rep.Solvable == puzzle.No
+}
+
+// confirmForm asks a player to confirm a move that would make their area's puzzle unsolvable.
+type confirmForm struct {
+	Yes, No form.Button
+	o       *Overlay
+	mv      puzzle.Move
+	at      cube.Pos
+}
+
+// Submit runs the move when the player chose Yes.
+func (c confirmForm) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx) {
+	p, ok := sub.(*player.Player)
+	if !ok || pressed != c.Yes {
+		return
+	}
+	if err := c.o.act(p, c.mv, c.at); err != nil {
+		p.Message("§cThat can no longer be done: " + err.Error())
+	}
+}
+
+// confirmUnsolvable shows the confirmation.
+func (o *Overlay) confirmUnsolvable(p *player.Player, mv puzzle.Move, at cube.Pos) {
+	f := confirmForm{Yes: form.NewButton("Do it anyway", ""), No: form.NewButton("Leave it", ""), o: o, mv: mv, at: at}
+	p.SendForm(form.NewModal(f, "This cannot be undone").WithBody(
+		"§c" + spaced(mv.Rule.Action) + "§r would make this area's puzzle impossible to solve. " +
+			"An admin, or /puzzle restart, can give the area a new puzzle afterwards."))
+}

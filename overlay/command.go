@@ -1,0 +1,197 @@
+package overlay
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/cmd"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// Commands returns the overloads of the /puzzle command that the overlay answers: status and hint for everyone,
+// plan for admins. The server registers them under one /puzzle command with its own.
+func Commands() []cmd.Runnable {
+	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{}}
+}
+
+// statusCmd is /puzzle status: the player's area, its state and goal, and what opens each neighbour.
+type statusCmd struct {
+	Status cmd.SubCommand `cmd:"status"`
+}
+
+// Run ...
+func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	text, _ := o.statusLine(a)
+	out.Print(text)
+	if run, ok := o.areas[a]; ok && run.rec.Template != "" {
+		out.Printf("Template: %s", run.rec.Template)
+	}
+	for _, n := range a.Neighbours() {
+		run, ok := o.areas[n]
+		switch {
+		case ok && run.rec.State != Locked:
+			out.Printf("Neighbour %v: %s", n, run.rec.State)
+		default:
+			out.Printf("Neighbour %v: locked, %s", n, o.opensWith(n))
+		}
+	}
+}
+
+// hintCmd is /puzzle hint: the next step of the player's area.
+type hintCmd struct {
+	Hint cmd.SubCommand `cmd:"hint"`
+}
+
+// Run ...
+func (hintCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	steps, err := o.Plan(a)
+	switch {
+	case err != nil && len(steps) == 0:
+		out.Error(err)
+	case len(steps) == 0:
+		out.Printf("Area %v is solved.", a)
+	default:
+		out.Printf("Next: %s", steps[0].Hint())
+	}
+}
+
+// planCmd is /puzzle plan [area]: the remaining solution steps, one a line, for admins.
+type planCmd struct {
+	Plan cmd.SubCommand       `cmd:"plan"`
+	Area cmd.Optional[string] `cmd:"area"`
+}
+
+// Allow lets only admins see and run the plan.
+func (planCmd) Allow(src cmd.Source) bool { return isAdmin(src) }
+
+// Run ...
+func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	if name, given := c.Area.Load(); given {
+		var err error
+		if a, err = ParseAreaPos(name); err != nil {
+			out.Error(err)
+			return
+		}
+	}
+	steps, err := o.Plan(a)
+	if err != nil && len(steps) == 0 {
+		out.Error(err)
+		return
+	}
+	out.Printf("Plan of area %v: %d steps", a, len(steps))
+	for i, s := range steps {
+		out.Printf("%d. %s", i+1, s)
+	}
+	if err != nil {
+		out.Error(err)
+	}
+}
+
+// Hint words a step for players: the action and the items, without ids and places.
+func (s Step) Hint() string {
+	text := spaced(s.Action)
+	for i, in := range s.Inputs {
+		if i == 0 {
+			text += " the " + in.Item
+		} else {
+			text += fmt.Sprintf(" with the %s", in.Item)
+		}
+	}
+	return text
+}
+
+// overlayOf finds the overlay a command is about and the area the source stands in (the start area for the
+// console), answering with an error when there is none.
+func overlayOf(src cmd.Source, tx *world.Tx, out *cmd.Output) (*Overlay, AreaPos, bool) {
+	var o *Overlay
+	ok := false
+	if tx != nil {
+		o, ok = Of(tx.World())
+	} else {
+		o, ok = only()
+	}
+	if !ok {
+		out.Errorf("No puzzles run in this world.")
+		return nil, AreaPos{}, false
+	}
+	a := o.graph.Start()
+	if p, isPlayer := src.(*player.Player); isPlayer {
+		a = AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
+	}
+	return o, a, true
+}
+
+// isAdmin reports whether a command source may use admin commands: the console always; a player if the overlay's
+// IsAdmin (by XUID) says so.
+func isAdmin(src cmd.Source) bool {
+	p, isPlayer := src.(*player.Player)
+	if !isPlayer {
+		return true
+	}
+	o, found := ofPlayer(p)
+	return found && o.opts.IsAdmin(p)
+}
+
+// restartCmd is /puzzle restart: a new puzzle for the player's area when the state-space check proves the current
+// one can no longer be solved (in all-rules mode a player may close the way); admins may restart any area.
+type restartCmd struct {
+	Restart cmd.SubCommand `cmd:"restart"`
+}
+
+// Run ...
+func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	if !isAdmin(src) && o.Solvable(a) != puzzle.No {
+		out.Errorf("Area %v can still be solved: try /puzzle hint.", a)
+		return
+	}
+	o.enqueue(func(ctx context.Context) {
+		if err := o.reroll(ctx, a); err != nil {
+			o.opts.Log.Warn("overlay: restart", "area", a.String(), "err", err)
+		}
+	})
+	out.Printf("Area %v gets a new puzzle.", a)
+}
+
+// Solvable reports whether an area's puzzle can still be solved from the current state, under the mode's rules.
+func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	run, ok := o.areas[a]
+	if !ok || run.tracked == nil || run.rec.State != Active {
+		return puzzle.Unknown
+	}
+	rules := o.opts.Pack.Rules
+	if o.opts.Mode == puzzle.TreeRules {
+		rules = nil
+		for _, n := range run.tracked.Nodes {
+			rules = append(rules, n.Rule)
+		}
+	}
+	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: rules, Goal: run.tracked.Goal,
+		Areas: []string{run.area.Name}, MaxStates: 100000, FirstGoal: true, DepthFirst: true})
+	if err != nil {
+		return puzzle.Unknown
+	}
+	return rep.Solvable
+}

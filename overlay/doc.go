@@ -1,0 +1,4 @@
+// Package overlay binds the puzzle engine to a live Dragonfly world: it cuts the world into areas of chunks, joins
+// them in a lock-and-key graph, tags and generates an area's puzzle when it unlocks, lets players solve it with
+// ordinary actions, and keeps the puzzle state in a store beside the world.
+package overlay

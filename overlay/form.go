@@ -1,0 +1,139 @@
+package overlay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/form"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// actionMenu is the menu a player gets when using an item on a puzzle object: one button for each action whose
+// inputs are satisfied, the object clicked being the first input. Choosing one runs the action. The menu keeps
+// the moves it offered; if the world changed meanwhile (a stale form), the move is checked again and refused
+// with a message when it no longer fits.
+type actionMenu struct {
+	o       *Overlay
+	moves   []puzzle.Move
+	buttons []form.Button
+	at      cube.Pos
+}
+
+// Submit runs the chosen move.
+func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx) {
+	p, ok := sub.(*player.Player)
+	if !ok {
+		return
+	}
+	for i, b := range m.buttons {
+		if b.Text != pressed.Text {
+			continue
+		}
+		m.o.mu.Lock()
+		blocks := m.o.blocksArea(m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize)))
+		m.o.mu.Unlock()
+		if blocks {
+			m.o.confirmUnsolvable(p, m.moves[i], m.at)
+			return
+		}
+		if err := m.o.act(p, m.moves[i], m.at); err != nil {
+			p.Message("§cThat can no longer be done: " + err.Error())
+		}
+		return
+	}
+}
+
+// openMenu shows a player the actions they can start from an object, or says why there are none. at is where the
+// object is, for outputs that take no destroyed input's place. Runs on the world goroutine.
+func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
+	o.mu.Lock()
+	obj, ok := o.game.State.Object(id)
+	if !ok {
+		o.mu.Unlock()
+		return
+	}
+	it, _ := o.opts.Pack.Item(obj.Item)
+	title := displayName(it)
+	body := describe(it, *obj)
+	moves := o.movesFrom(p, id)
+	var buttons []form.Button
+	for _, mv := range moves {
+		buttons = append(buttons, form.NewButton(o.buttonText(mv, len(buttons)), ""))
+	}
+	o.mu.Unlock()
+	if len(moves) == 0 {
+		p.Message(fmt.Sprintf("§7%s: nothing to do with it yet.", title))
+		return
+	}
+	p.SendForm(form.NewMenu(actionMenu{o: o, moves: moves, buttons: buttons, at: at}, title).WithBody(body).WithButtons(buttons...))
+}
+
+// movesFrom lists the moves a player can make now whose first input is the object: the other inputs are in their
+// inventory or in the object's area. Call with mu held.
+func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
+	var out []puzzle.Move
+	for _, mv := range o.game.Moves() {
+		if len(mv.Inputs) == 0 || mv.Inputs[0] != id || mv.Rule == puzzle.PickUp {
+			continue
+		}
+		mine := true
+		for _, in := range mv.Inputs {
+			if w := o.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
+				mine = false
+			}
+		}
+		if !mine {
+			continue
+		}
+		if mv.Rule == puzzle.PutDown {
+			// Put down where the player stands, once, whatever areas the engine would allow.
+			here := areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+			if mv.Area != here {
+				continue
+			}
+		}
+		out = append(out, mv)
+	}
+	return out
+}
+
+// buttonText names a move: its action, and the other inputs when there are any. n keeps texts unique.
+func (o *Overlay) buttonText(mv puzzle.Move, n int) string {
+	var with []string
+	for _, in := range mv.Inputs[1:] {
+		if obj, ok := o.game.State.Object(in); ok {
+			if it, ok := o.opts.Pack.Item(obj.Item); ok {
+				with = append(with, displayName(it))
+			}
+		}
+	}
+	text := spaced(mv.Rule.Action)
+	if len(with) > 0 {
+		text += " with " + strings.Join(with, ", ")
+	}
+	return fmt.Sprintf("%s §8#%d", text, n+1)
+}
+
+// spaced turns an action written as one word in rules (PickUp, CreateDisguise) into words.
+func spaced(action string) string {
+	var b strings.Builder
+	for i, r := range action {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// describe is the body of an object's menu: what it is and its properties.
+func describe(it *puzzle.Item, obj puzzle.Object) string {
+	s := fmt.Sprintf("§7Puzzle item §f%s§7 (#%d)", it.Name, obj.ID)
+	if props := obj.Props.String(); props != "" {
+		s += "\n§7" + props
+	}
+	return s
+}

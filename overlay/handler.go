@@ -1,0 +1,149 @@
+package overlay
+
+import (
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/title"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/puzzle"
+)
+
+// Handler wraps a player's handler so that they can play: using items on puzzle blocks and NPCs opens the action
+// menu, using a held puzzle item opens its menu, puzzle items are picked up and put down like any item, puzzle
+// blocks cannot be broken, and locked areas cannot be entered. Events it does not consume go on to next.
+func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler {
+	if next == nil {
+		next = player.NopHandler{}
+	}
+	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))}
+}
+
+// Join repairs a joining player's inventory from the store and shows them their area. Call on the world goroutine.
+func (o *Overlay) Join(p *player.Player) {
+	joined.Store(p.H(), o)
+	o.reconcilePlayer(p)
+	o.refreshHUD(p)
+}
+
+type handler struct {
+	player.Handler
+	o    *Overlay
+	area AreaPos // the area the player was last in
+}
+
+// HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
+func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
+	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
+	if to != h.area {
+		h.o.mu.Lock()
+		run, ok := h.o.areas[to]
+		open := ok && run.rec.State != Locked
+		why := h.o.opensWith(to)
+		h.o.mu.Unlock()
+		if !open {
+			ctx.Cancel()
+			ctx.Player().SendTitle(title.New("§cLocked").WithSubtitle("Area " + to.String() + " is " + why))
+			return
+		}
+		h.area = to
+		h.o.refreshHUD(ctx.Player())
+	}
+	h.Handler.HandleMove(ctx, newPos, newRot)
+}
+
+// HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open).
+func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
+	h.o.mu.Lock()
+	id, ok := h.o.byBlock[pos]
+	h.o.mu.Unlock()
+	if !ok {
+		h.Handler.HandleItemUseOnBlock(ctx, pos, face, clickPos)
+		return
+	}
+	ctx.Cancel()
+	h.o.openMenu(ctx.Player(), id, pos)
+}
+
+// HandleItemUseOnEntity opens the menu of a puzzle NPC.
+func (h *handler) HandleItemUseOnEntity(ctx *player.Context, e world.Entity) {
+	h.o.mu.Lock()
+	id, ok := h.o.byEntity[e.H().UUID()]
+	w := h.o.where[id]
+	h.o.mu.Unlock()
+	if !ok {
+		h.Handler.HandleItemUseOnEntity(ctx, e)
+		return
+	}
+	ctx.Cancel()
+	h.o.openMenu(ctx.Player(), id, w.Block)
+}
+
+// HandleItemUse opens the menu of a held puzzle item.
+func (h *handler) HandleItemUse(ctx *player.Context) {
+	held, _ := ctx.Player().HeldItems()
+	id, ok := stackObject(held)
+	if !ok {
+		h.Handler.HandleItemUse(ctx)
+		return
+	}
+	ctx.Cancel()
+	h.o.openMenu(ctx.Player(), id, groundAt(ctx.Player()))
+}
+
+// HandleAttackEntity protects puzzle NPCs.
+func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force, height *float64, critical *bool) {
+	if isNPC(e) {
+		ctx.Cancel()
+		return
+	}
+	h.Handler.HandleAttackEntity(ctx, e, force, height, critical)
+}
+
+// HandleBlockBreak protects puzzle blocks: they change only through puzzle actions.
+func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
+	h.o.mu.Lock()
+	_, ok := h.o.byBlock[pos]
+	h.o.mu.Unlock()
+	if ok {
+		ctx.Cancel()
+		ctx.Player().Message("§7This is part of a puzzle: use an item on it instead.")
+		return
+	}
+	h.Handler.HandleBlockBreak(ctx, pos, drops, xp)
+}
+
+// HandleItemPickup picks up a puzzle item lying on the ground: the engine's PickUp.
+func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
+	id, ok := stackObject(*s)
+	if !ok {
+		h.Handler.HandleItemPickup(ctx, s)
+		return
+	}
+	if err := h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{id}}, groundAt(ctx.Player())); err != nil {
+		ctx.Cancel() // a stale stack, or one that cannot be carried: leave it (the sweep removes stale ones)
+		return
+	}
+	h.Handler.HandleItemPickup(ctx, s)
+}
+
+// HandleItemDrop puts a puzzle item down: the engine's PutDown, in the area the player stands in.
+func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
+	id, ok := stackObject(s)
+	if !ok {
+		h.Handler.HandleItemDrop(ctx, s)
+		return
+	}
+	ctx.Cancel() // the overlay puts the item down itself, with an id it knows
+	if err := h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(ctx.Player())); err != nil {
+		ctx.Player().Message("§cYou cannot put that down here: " + err.Error())
+	}
+}
+
+// HandleQuit puts down what the player holds, so no area waits for them, then goes on.
+func (h *handler) HandleQuit(p *player.Player) {
+	h.o.dropHeld(p)
+	joined.Delete(p.H())
+	h.Handler.HandleQuit(p)
+}

@@ -1,0 +1,131 @@
+package overlay
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/bossbar"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/df-mc/dragonfly/server/world/particle"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// refreshHUD shows a player the boss bar of the area they stand in: its state, its goal and how many of its
+// puzzle's steps are done. Call on the world goroutine, without mu.
+func (o *Overlay) refreshHUD(p *player.Player) {
+	a := AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
+	o.mu.Lock()
+	text, progress := o.statusLine(a)
+	o.mu.Unlock()
+	colour := bossbar.Yellow()
+	if progress >= 1 {
+		colour = bossbar.Green()
+	}
+	p.SendBossBar(bossbar.New(text).WithHealthPercentage(max(progress, 0.01)).WithColour(colour))
+}
+
+// statusLine is the boss bar text of an area and its progress from 0 to 1. Call with mu held.
+func (o *Overlay) statusLine(a AreaPos) (string, float64) {
+	run, ok := o.areas[a]
+	switch {
+	case !ok || run.rec.State == Locked:
+		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(a)), 0
+	case run.rec.State == Solved:
+		return fmt.Sprintf("Area %v · solved", a), 1
+	}
+	done, total := progress(run)
+	return fmt.Sprintf("Area %v · %s · %d/%d steps", a, goalText(run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
+}
+
+// progress counts the rules of an area's puzzle that have run, and all of them.
+func progress(run *areaRun) (done, total int) {
+	if run.tracked == nil {
+		return 0, 0
+	}
+	for i := range run.tracked.Nodes {
+		if run.tracked.Done(i) {
+			done++
+		}
+	}
+	return done, len(run.tracked.Nodes)
+}
+
+// opensWith says what opens a locked area: the goals of its keys. Call with mu held.
+func (o *Overlay) opensWith(a AreaPos) string {
+	var parts []string
+	for _, k := range o.graph.Keys(a) {
+		run, ok := o.areas[k]
+		switch {
+		case ok && run.rec.State == Solved:
+			parts = append(parts, fmt.Sprintf("%v (solved)", k))
+		case ok && run.rec.Goal != "":
+			parts = append(parts, fmt.Sprintf("%v's goal %s", k, run.rec.Goal))
+		default:
+			parts = append(parts, fmt.Sprintf("area %v", k))
+		}
+	}
+	return "opened by " + strings.Join(parts, " and ")
+}
+
+// borderColour marks the borders of locked areas.
+var borderColour = color.RGBA{R: 220, G: 40, B: 40, A: 255}
+
+// showBorders draws a line of particles along the borders of locked areas within a few blocks of each player, so
+// they can see where they cannot go. Runs on the world goroutine once a second.
+func (o *Overlay) showBorders(tx *world.Tx) {
+	size := o.opts.AreaSize * 16
+	for e := range tx.Players() {
+		p, ok := e.(*player.Player)
+		if !ok {
+			continue
+		}
+		pos := p.Position()
+		here := AreaOfBlock(cube.PosFromVec3(pos), int32(o.opts.AreaSize))
+		for _, n := range here.Neighbours() {
+			o.mu.Lock()
+			run, known := o.areas[n]
+			locked := !known || run.rec.State == Locked
+			o.mu.Unlock()
+			if !locked {
+				continue
+			}
+			// The border line between here and n, and the player's distance to it.
+			var a, b mgl64.Vec3
+			switch {
+			case n[0] > here[0]:
+				x := float64(n[0]) * float64(size)
+				a, b = mgl64.Vec3{x, 0, pos[2] - 4}, mgl64.Vec3{x, 0, pos[2] + 4}
+			case n[0] < here[0]:
+				x := float64(here[0]) * float64(size)
+				a, b = mgl64.Vec3{x, 0, pos[2] - 4}, mgl64.Vec3{x, 0, pos[2] + 4}
+			case n[1] > here[1]:
+				z := float64(n[1]) * float64(size)
+				a, b = mgl64.Vec3{pos[0] - 4, 0, z}, mgl64.Vec3{pos[0] + 4, 0, z}
+			default:
+				z := float64(here[1]) * float64(size)
+				a, b = mgl64.Vec3{pos[0] - 4, 0, z}, mgl64.Vec3{pos[0] + 4, 0, z}
+			}
+			if d := distanceToBorder(pos, a, b); d > 8 {
+				continue
+			}
+			for t := 0.0; t <= 1; t += 0.125 {
+				pt := a.Add(b.Sub(a).Mul(t))
+				for dy := 0.5; dy < 2.5; dy += 1 {
+					p.ShowParticle(mgl64.Vec3{pt[0], pos[1] + dy, pt[2]}, particle.Dust{Colour: borderColour})
+				}
+			}
+		}
+	}
+}
+
+// distanceToBorder is the horizontal distance from pos to the axis-aligned border through a and b.
+func distanceToBorder(pos, a, b mgl64.Vec3) float64 {
+	if a[0] == b[0] {
+		return math.Abs(pos[0] - a[0])
+	}
+	return math.Abs(pos[2] - a[2])
+}

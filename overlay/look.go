@@ -1,0 +1,114 @@
+package overlay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/puzzle"
+	"riddlestone/tagging"
+)
+
+// objectKey is the item stack value that holds a carried puzzle object's id.
+const objectKey = "riddlestone:object"
+
+// looks turns the looks of a pack's items into Minecraft blocks, item stacks and NPCs.
+type looks struct {
+	blocks *tagging.Blocks
+}
+
+// check reports what is wrong with a look in game: an unknown block, item or entity model. The pack validator
+// checks only its shape, because only the server knows the game's registries.
+func (l looks) check(it *puzzle.Item) error {
+	look := it.Look
+	var err error
+	switch {
+	case look.Block != "":
+		_, err = l.block(look)
+	case look.Item != "":
+		_, err = l.itemType(look)
+	case look.Entity != "":
+		if _, ok := npcModel(look.Entity); !ok {
+			err = fmt.Errorf("entity %q is not a model NPCs can have (one of %s)", look.Entity, strings.Join(NPCModels, ", "))
+		}
+	default:
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%v: item %s: look: %w", look.Pos, it.Name, err)
+	}
+	return nil
+}
+
+// block returns the block a look names, its unnamed states taken from the block's first state.
+func (l looks) block(look puzzle.Look) (world.Block, error) {
+	rid, err := l.blocks.State(look.Block, look.States)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := world.BlockByRuntimeID(rid)
+	if !ok {
+		return nil, fmt.Errorf("block %q has no runtime state", look.Block)
+	}
+	return b, nil
+}
+
+// itemType returns the item a look names.
+func (l looks) itemType(look puzzle.Look) (world.Item, error) {
+	name := look.Item
+	if !strings.Contains(name, ":") {
+		name = "minecraft:" + name
+	}
+	it, ok := world.ItemByName(name, 0)
+	if !ok {
+		return nil, fmt.Errorf("unknown item %q", look.Item)
+	}
+	return it, nil
+}
+
+// displayName is the name players see for an object: the look's name, or the item's name.
+func displayName(it *puzzle.Item) string {
+	if it.Look.Name != "" {
+		return it.Look.Name
+	}
+	return it.Name
+}
+
+// stack returns the item stack that stands for a carried object: the look's item (paper when the look is not an
+// item), named after the puzzle item, with lore saying what it is, and the object's id as a value.
+func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
+	var t world.Item = item.Paper{}
+	if it.Look.Item != "" {
+		if named, err := l.itemType(it.Look); err == nil {
+			t = named
+		}
+	}
+	lore := []string{"§7Puzzle item: " + it.Name}
+	if props := o.Props.String(); props != "" {
+		lore = append(lore, "§8"+props)
+	}
+	return item.NewStack(t, 1).WithCustomName("§e"+displayName(it)).WithLore(lore...).WithValue(objectKey, o.ID)
+}
+
+// stackObject returns the id of the puzzle object an item stack stands for.
+func stackObject(s item.Stack) (int, bool) {
+	v, ok := s.Value(objectKey)
+	if !ok {
+		return 0, false
+	}
+	id, ok := v.(int)
+	return id, ok
+}
+
+// npc returns a new NPC entity for an object whose look is an entity.
+func (l looks) npc(it *puzzle.Item, pos mgl64.Vec3) (*world.EntityHandle, error) {
+	model, ok := npcModel(it.Look.Entity)
+	if !ok {
+		return nil, fmt.Errorf("entity %q is not a model NPCs can have", it.Look.Entity)
+	}
+	opts := world.EntitySpawnOpts{Position: pos, NameTag: "§e" + displayName(it)}
+	return opts.New(npcType{model: model}, entity.StationaryBehaviourConfig{}), nil
+}

@@ -1,0 +1,48 @@
+package overlay
+
+import (
+	"log/slog"
+
+	"github.com/df-mc/dragonfly/server/player"
+	"riddlestone/puzzle"
+)
+
+// Options configure an Overlay.
+type Options struct {
+	// Pack is the rule set: items, rules, tag rules and area templates.
+	Pack *puzzle.Pack
+	// Seed is the world seed; the area graph, templates and puzzles follow from it.
+	Seed int64
+	// AreaSize is the side of an area in chunks; 0 means 4 (64×64 blocks).
+	AreaSize int
+	// Mode chooses which rules players may run: the puzzle trees' (puzzle.TreeRules) or all (puzzle.AllRules).
+	Mode puzzle.Mode
+	// TwoKeyPercent is the share of areas, among those that can, that need two neighbours solved to open; 0
+	// means 30, a negative value none.
+	TwoKeyPercent int
+	// StoreDir is the folder of the puzzle store, normally inside the world folder.
+	StoreDir string
+	// IsAdmin reports whether a player may use the admin commands (identified by XUID, never by name).
+	IsAdmin func(p *player.Player) bool
+	// Log receives the overlay's logs; nil means slog.Default().
+	Log *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.AreaSize <= 0 {
+		o.AreaSize = 4
+	}
+	switch {
+	case o.TwoKeyPercent == 0:
+		o.TwoKeyPercent = 30
+	case o.TwoKeyPercent < 0:
+		o.TwoKeyPercent = 0
+	}
+	if o.IsAdmin == nil {
+		o.IsAdmin = func(*player.Player) bool { return false }
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return o
+}

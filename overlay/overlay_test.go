@@ -1,0 +1,248 @@
+package overlay
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/df-mc/dragonfly/server/world/biome"
+	"github.com/df-mc/dragonfly/server/world/generator"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/google/uuid"
+	"riddlestone/puzzle"
+)
+
+const yardPack = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Key:   {props: {carryable: true}, look: {item: emerald, name: Brass key}}
+  Well:  {props: {notSpawnable: true}, look: {block: cauldron}}
+  Water: {props: {carryable: true}, look: {item: paper}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+  Water ::= Draw Well
+tags:
+  - {item: Well, block: cauldron}
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], maxDepth: 1}
+  - {name: Field, goals: [Water, "Crate[open_bit: true]"], maxDepth: 1, minDistance: 1}
+`
+
+// overlayWorld is a real world in memory: flat grass with its surface at y -61, and spawn in area 0,0 (areas of
+// one chunk).
+func overlayWorld(t *testing.T) *world.World {
+	t.Helper()
+	world.DefaultBlockRegistry.Finalize()
+	w := world.Config{
+		Generator: generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}}),
+		Entities:  entityRegistry(),
+	}.New()
+	w.SetSpawn(cube.Pos{8, -60, 8})
+	t.Cleanup(func() { _ = w.Close() })
+	return w
+}
+
+func newTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
+	t.Helper()
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: dir,
+		Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Start()
+	wait(t, o)
+	return o
+}
+
+func wait(t *testing.T, o *Overlay) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := o.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// objectsOf returns the ids of an area's objects of an item.
+func objectsOf(o *Overlay, area, item string) []int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var ids []int
+	for _, obj := range o.game.State.Objects {
+		if obj.Area == area && obj.Item == item {
+			ids = append(ids, obj.ID)
+		}
+	}
+	return ids
+}
+
+func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
+	w := overlayWorld(t)
+	// A cauldron in area 1,0 for tagging to find as a Well.
+	cauldron, err := testLooks().block(puzzle.Look{Block: "cauldron"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-w.Do(func(tx *world.Tx) { tx.SetBlock(cube.Pos{24, -60, 8}, cauldron, nil) }).Done()
+	dir := filepath.Join(t.TempDir(), "puzzles")
+	o := newTestOverlay(t, w, dir)
+
+	o.mu.Lock()
+	start := o.areas[AreaPos{0, 0}]
+	o.mu.Unlock()
+	if start == nil || start.rec.State != Active || start.rec.Goal != "Crate[open_bit: true]" {
+		t.Fatalf("start area = %+v, want active with the crate goal", start)
+	}
+	crates, keys := objectsOf(o, "0,0", "Crate"), objectsOf(o, "0,0", "Key")
+	if len(crates) != 1 || len(keys) != 1 {
+		t.Fatalf("crates %v keys %v, want one of each spawned", crates, keys)
+	}
+	crate, key := crates[0], keys[0]
+	o.mu.Lock()
+	crateAt, keyAt := o.where[crate], o.where[key]
+	o.mu.Unlock()
+	if crateAt.Kind != AtBlock || keyAt.Kind != AtEntity {
+		t.Fatalf("crate %+v, key %+v: want a block and an item on the ground", crateAt, keyAt)
+	}
+	<-w.Do(func(tx *world.Tx) {
+		if b, ok := tx.Block(crateAt.Block).(block.Barrel); !ok || b.Open {
+			t.Errorf("at the crate's place: %#v, want a closed barrel", tx.Block(crateAt.Block))
+		}
+		if _, ok := findEntity(tx, keyAt.Entity, keyAt.Block); !ok {
+			t.Error("the key is not lying on the ground")
+		}
+	}).Done()
+
+	// A player (without a network session) picks up the key and opens the crate through the menu's moves.
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.Join(p)
+		if err := o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p)); err != nil {
+			t.Errorf("pick up: %v", err)
+		}
+	}).Done()
+	wait(t, o)
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		if !holds(p, key) {
+			t.Error("the key is not in the player's inventory")
+		}
+		if _, ok := findEntity(tx, keyAt.Entity, keyAt.Block); ok {
+			t.Error("the key still lies on the ground")
+		}
+		o.mu.Lock()
+		moves := o.movesFrom(p, crate)
+		o.mu.Unlock()
+		if len(moves) != 1 || moves[0].Rule.Action != "Open" {
+			t.Fatalf("menu of the crate: %v, want Open", moves)
+		}
+		if err := o.act(p, moves[0], crateAt.Block); err != nil {
+			t.Errorf("open: %v", err)
+		}
+	}).Done()
+	wait(t, o)
+	wait(t, o) // the neighbours unlock after the solve is committed
+
+	o.mu.Lock()
+	state := o.areas[AreaPos{0, 0}].rec.State
+	var active []AreaPos
+	for _, n := range (AreaPos{0, 0}).Neighbours() {
+		if run, ok := o.areas[n]; ok && run.rec.State == Active {
+			active = append(active, n)
+		}
+	}
+	o.mu.Unlock()
+	if state != Solved {
+		t.Fatalf("start area is %v after opening the crate, want solved", state)
+	}
+	if len(active) != 4 {
+		t.Errorf("active neighbours %v, want all four (each has the start as its key)", active)
+	}
+	if wells := objectsOf(o, "1,0", "Well"); len(wells) != 1 {
+		t.Errorf("wells tagged in 1,0: %v, want the cauldron", wells)
+	}
+	<-w.Do(func(tx *world.Tx) {
+		if b, ok := tx.Block(crateAt.Block).(block.Barrel); !ok || !b.Open {
+			t.Errorf("the crate shows as %#v, want an open barrel", tx.Block(crateAt.Block))
+		}
+		e, _ := h.Entity(tx)
+		if holds(e.(*player.Player), key) {
+			t.Error("the key was used up but the player still holds it")
+		}
+	}).Done()
+
+	// The store has it all: a second overlay on the same store sees the same areas and objects.
+	o.mu.Lock()
+	areas, objects := len(o.areas), len(o.game.State.Objects)
+	o.mu.Unlock()
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+	o2 := newTestOverlay(t, w, dir)
+	defer o2.Close()
+	o2.mu.Lock()
+	defer o2.mu.Unlock()
+	if len(o2.areas) != areas || len(o2.game.State.Objects) != objects || o2.areas[AreaPos{0, 0}].rec.State != Solved {
+		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.areas), len(o2.game.State.Objects), areas, objects)
+	}
+}
+
+// testWriter sends logs to the test's log.
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(b []byte) (int, error) { w.t.Log(string(b)); return len(b), nil }
+
+// In all-rules mode the state-space check catches a move that would make the area unsolvable.
+func TestAllRulesModeDetectsUnsolvableMoves(t *testing.T) {
+	w := overlayWorld(t)
+	src := yardPack
+	src = src[:len("items:\n")] + "  Scrap: {look: {block: iron_block}}\n" + src[len("items:\n"):]
+	src = replaceOnce(src, "rules: |\n", "rules: |\n  Scrap ::= Melt Key\n")
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, Mode: puzzle.AllRules,
+		StoreDir: t.TempDir(), Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	if v := o.Solvable(AreaPos{0, 0}); v != puzzle.Yes {
+		t.Fatalf("start area solvable: %v", v)
+	}
+	key := objectsOf(o, "0,0", "Key")[0]
+	melt := puzzle.Move{Rule: pack.Rules[0], Inputs: []int{key}, Area: "0,0"}
+	pick := puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if pack.Rules[0].Action != "Melt" || !o.blocksArea(melt, AreaPos{0, 0}) {
+		t.Error("melting the only key was not found to block the area")
+	}
+	if o.blocksArea(pick, AreaPos{0, 0}) {
+		t.Error("picking up the key was found to block the area")
+	}
+}
+
+func replaceOnce(s, old, new string) string {
+	i := strings.Index(s, old)
+	if i < 0 {
+		return s
+	}
+	return s[:i] + new + s[i+len(old):]
+}

@@ -1,0 +1,128 @@
+package overlay
+
+import (
+	"context"
+	"slices"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// reconcileAll repairs the world from the store at start-up. Dragonfly saves chunks lazily, so after a crash the
+// world may lack objects the store has (they are placed again) or show objects the store no longer has (they are
+// removed when their entities are next seen; see sweep). Each area is repaired in its own short world task.
+func (o *Overlay) reconcileAll(ctx context.Context) {
+	o.mu.Lock()
+	byArea := map[string][]op{}
+	for _, obj := range o.game.State.Objects {
+		w := o.where[obj.ID]
+		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
+			continue
+		}
+		byArea[obj.Area] = append(byArea[obj.Area], o.show(obj, w))
+	}
+	o.mu.Unlock()
+	for _, ops := range byArea {
+		if ctx.Err() != nil {
+			return
+		}
+		<-o.w.Do(func(tx *world.Tx) {
+			for _, f := range ops {
+				f(tx)
+			}
+		}).Done()
+	}
+}
+
+// sweep removes puzzle entities the store no longer has: NPCs and puzzle item stacks on the ground left behind by
+// a crash, or duplicated by a chunk saved before a change. It looks at loaded entities only and runs on the world
+// goroutine every few seconds, as chunks load while players move.
+func (o *Overlay) sweep(tx *world.Tx) {
+	var stale []world.Entity
+	o.mu.Lock()
+	for e := range tx.Entities() {
+		id := e.H().UUID()
+		switch {
+		case isNPC(e):
+			if _, ok := o.byEntity[id]; !ok {
+				stale = append(stale, e)
+			}
+		case e.H().Type() == entity.ItemType:
+			it, ok := e.(interface{ Item() item.Stack })
+			if !ok {
+				continue
+			}
+			obj, isPuzzle := stackObject(it.Item())
+			if !isPuzzle {
+				continue
+			}
+			if w, known := o.where[obj]; !known || w.Kind != AtEntity || w.Entity != id {
+				stale = append(stale, e)
+			}
+		}
+	}
+	o.mu.Unlock()
+	for _, e := range stale {
+		_ = tx.RemoveEntity(e)
+	}
+}
+
+// reconcilePlayer makes a joining player's inventory agree with the store: puzzle items the store gives to
+// someone else, or that no longer exist, are taken away, and those the store says the player holds are given.
+func (o *Overlay) reconcilePlayer(p *player.Player) {
+	o.mu.Lock()
+	var give []op
+	for id, w := range o.where {
+		if w.Kind == InInventory && w.Player == p.UUID() {
+			if obj, ok := o.game.State.Object(id); ok {
+				give = append(give, o.show(*obj, w))
+			}
+		}
+	}
+	var take []int
+	for _, s := range p.Inventory().Slots() {
+		id, ok := stackObject(s)
+		if !ok {
+			continue
+		}
+		if w, known := o.where[id]; !known || w.Kind != InInventory || w.Player != p.UUID() {
+			take = append(take, id)
+		}
+	}
+	o.mu.Unlock()
+	for _, id := range slices.Compact(take) {
+		takeStacks(p, id)
+	}
+	for _, f := range give {
+		f(p.Tx())
+	}
+}
+
+// dropHeld puts down every puzzle item a leaving player holds, where they stand, so that an area whose puzzle
+// needs one stays solvable while they are away.
+func (o *Overlay) dropHeld(p *player.Player) {
+	o.mu.Lock()
+	var held []int
+	for id, w := range o.where {
+		if w.Kind == InInventory && w.Player == p.UUID() {
+			held = append(held, id)
+		}
+	}
+	o.mu.Unlock()
+	slices.Sort(held)
+	for _, id := range held {
+		if err := o.act(p, puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(p)); err != nil {
+			o.opts.Log.Warn("overlay: could not put down a leaving player's item", "player", p.Name(), "object", id, "err", err)
+			continue
+		}
+		takeStacks(p, id) // now, before Dragonfly saves the leaving player's inventory
+
+	}
+}
+
+// groundAt is the block a player stands in: where things they put down appear.
+func groundAt(p *player.Player) cube.Pos { return cube.PosFromVec3(p.Position()) }

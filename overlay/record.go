@@ -1,0 +1,71 @@
+package overlay
+
+import (
+	"encoding/json"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/google/uuid"
+	"riddlestone/puzzle"
+)
+
+// AreaState is how far an area has come.
+type AreaState uint8
+
+const (
+	// Locked areas have keys not yet achieved; players cannot enter them.
+	Locked AreaState = iota
+	// Active areas are open and have a puzzle in progress.
+	Active
+	// Solved areas have achieved their goal and opened the areas they are a key to.
+	Solved
+)
+
+// String names the state as /puzzle status shows it.
+func (s AreaState) String() string {
+	switch s {
+	case Active:
+		return "active"
+	case Solved:
+		return "solved"
+	}
+	return "locked"
+}
+
+// AreaRecord is what the store keeps of an area.
+type AreaRecord struct {
+	Pos      AreaPos         `json:"pos"`
+	State    AreaState       `json:"state"`
+	Template string          `json:"template"`         // the pack area it was made from
+	Goal     string          `json:"goal"`             // the goal term chosen, in rule notation
+	Puzzle   json.RawMessage `json:"puzzle,omitempty"` // the generated puzzle, as the engine encodes it
+	Rerolls  int             `json:"rerolls"`          // how many times the puzzle was generated again
+}
+
+// WhereKind says where a puzzle object is.
+type WhereKind uint8
+
+const (
+	// AtBlock objects are a block in the world.
+	AtBlock WhereKind = iota
+	// AtEntity objects are an entity in the world, such as an NPC.
+	AtEntity
+	// InInventory objects are an item stack in a player's inventory.
+	InInventory
+	// Nowhere objects exist in the puzzle state but not in the world yet (or any more): they are placed again.
+	Nowhere
+)
+
+// Where is the place of a puzzle object in the world.
+type Where struct {
+	Kind   WhereKind `json:"kind"`
+	Block  cube.Pos  `json:"block,omitzero"`
+	Entity uuid.UUID `json:"entity,omitzero"`
+	Player uuid.UUID `json:"player,omitzero"`  // the holder of an InInventory object
+	Tagged bool      `json:"tagged,omitempty"` // found in the world by tagging: never placed or removed by the overlay
+}
+
+// ObjectRecord is what the store keeps of a puzzle object: the engine's object and where it is.
+type ObjectRecord struct {
+	puzzle.Object
+	Where Where `json:"where"`
+}

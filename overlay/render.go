@@ -1,0 +1,193 @@
+package overlay
+
+import (
+	"strings"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/google/uuid"
+	"riddlestone/puzzle"
+)
+
+// op is a change to the world, made on the world goroutine after the store has the change it shows.
+type op func(tx *world.Tx)
+
+// itemLifetime keeps a puzzle item lying on the ground from despawning: Dragonfly removes items after five
+// minutes by default, and a puzzle may wait much longer.
+const itemLifetime = 10 * 365 * 24 * time.Hour
+
+// show returns the op that makes an object appear where it is. It is idempotent: reconciling runs it again.
+func (o *Overlay) show(obj puzzle.Object, w Where) op {
+	it, ok := o.opts.Pack.Item(obj.Item)
+	if !ok {
+		return func(*world.Tx) {}
+	}
+	switch w.Kind {
+	case AtBlock:
+		b := o.blockOf(it, obj)
+		return func(tx *world.Tx) {
+			if b != nil {
+				tx.SetBlock(w.Block, b, nil)
+			}
+		}
+	case AtEntity:
+		var h *world.EntityHandle
+		at := w.Block.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})
+		if it.Carryable() {
+			h = world.EntitySpawnOpts{Position: at, ID: w.Entity}.New(entity.ItemType, entity.ItemBehaviourConfig{
+				Item: o.looks.stack(it, obj), Gravity: 0.04, Drag: 0.02, ExistenceDuration: itemLifetime,
+			})
+		} else {
+			look := *it
+			if _, ok := npcModel(look.Look.Entity); !ok {
+				look.Look.Entity = "armor_stand" // anything without a person's look stands as a named stand
+			}
+			var err error
+			if h, err = o.looks.npc(&look, at); err != nil {
+				return func(*world.Tx) {}
+			}
+			h = world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}.New(h.Type(), entity.StationaryBehaviourConfig{})
+		}
+		return func(tx *world.Tx) {
+			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
+				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
+					ent.SetNameTag(npcName(it, obj))
+				}
+				return
+			}
+			tx.AddEntity(h)
+		}
+	case InInventory:
+		s := o.looks.stack(it, obj)
+		return func(tx *world.Tx) {
+			p, ok := findPlayer(tx, w.Player)
+			if !ok || holds(p, obj.ID) {
+				return
+			}
+			if _, err := p.Inventory().AddItem(s); err != nil {
+				// A full inventory: the item drops at the player's feet rather than vanishing.
+				tx.AddEntity(world.EntitySpawnOpts{Position: p.Position()}.New(entity.ItemType, entity.ItemBehaviourConfig{
+					Item: s, Gravity: 0.04, Drag: 0.02, ExistenceDuration: itemLifetime,
+				}))
+			}
+		}
+	}
+	return func(*world.Tx) {}
+}
+
+// hide returns the op that removes an object from where it was.
+func (o *Overlay) hide(id int, w Where) op {
+	switch w.Kind {
+	case AtBlock:
+		return func(tx *world.Tx) { tx.SetBlock(w.Block, nil, nil) }
+	case AtEntity:
+		return func(tx *world.Tx) {
+			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
+				_ = tx.RemoveEntity(e)
+			}
+		}
+	case InInventory:
+		return func(tx *world.Tx) {
+			if p, ok := findPlayer(tx, w.Player); ok {
+				takeStacks(p, id)
+			}
+		}
+	}
+	return func(*world.Tx) {}
+}
+
+// blockOf returns the block an object shows as: its look's block, with every property named like one of the
+// block's states driving that state, so that a door whose open_bit property turns true opens.
+func (o *Overlay) blockOf(it *puzzle.Item, obj puzzle.Object) world.Block {
+	states := map[string]any{}
+	for k, v := range it.Look.States {
+		states[k] = v
+	}
+	plain := it.Look
+	base, err := o.looks.block(plain)
+	if err != nil {
+		return nil
+	}
+	_, have := base.EncodeBlock()
+	for name, v := range obj.Props {
+		if _, ok := have[name]; !ok {
+			continue
+		}
+		switch v.Kind {
+		case puzzle.KindBool:
+			states[name] = v.Bool
+		case puzzle.KindInt:
+			states[name] = int(v.Int)
+		default:
+			states[name] = v.Str
+		}
+	}
+	plain.States = states
+	if b, err := o.looks.block(plain); err == nil {
+		return b
+	}
+	return base
+}
+
+// npcName is an NPC's name tag: the item's name, and the properties that differ from the item's own below it.
+func npcName(it *puzzle.Item, obj puzzle.Object) string {
+	var changed []string
+	for name, v := range obj.Props {
+		if name != puzzle.PropContains && it.Props.Get(name) != v {
+			changed = append(changed, name+": "+v.String())
+		}
+	}
+	if len(changed) == 0 {
+		return "§e" + displayName(it)
+	}
+	return "§e" + displayName(it) + "\n§7" + strings.Join(sorted(changed), ", ")
+}
+
+// findEntity finds an entity by id, looking near where it should be first.
+func findEntity(tx *world.Tx, id uuid.UUID, near cube.Pos) (world.Entity, bool) {
+	box := cube.Box(float64(near[0])-4, float64(near[1])-4, float64(near[2])-4, float64(near[0])+5, float64(near[1])+5, float64(near[2])+5)
+	for e := range tx.EntitiesWithin(box) {
+		if e.H().UUID() == id {
+			return e, true
+		}
+	}
+	for e := range tx.Entities() {
+		if e.H().UUID() == id {
+			return e, true
+		}
+	}
+	return nil, false
+}
+
+// findPlayer finds an online player in the world by UUID.
+func findPlayer(tx *world.Tx, id uuid.UUID) (*player.Player, bool) {
+	for e := range tx.Players() {
+		if p, ok := e.(*player.Player); ok && p.UUID() == id {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// holds reports whether a player's inventory holds the stack of an object.
+func holds(p *player.Player, id int) bool {
+	return p.Inventory().ContainsItemFunc(1, func(s item.Stack) bool {
+		got, ok := stackObject(s)
+		return ok && got == id
+	})
+}
+
+// takeStacks removes every stack of an object from a player's inventory.
+func takeStacks(p *player.Player, id int) {
+	inv := p.Inventory()
+	for slot, s := range inv.Slots() {
+		if got, ok := stackObject(s); ok && got == id {
+			_ = inv.SetItem(slot, item.Stack{})
+		}
+	}
+}

@@ -1,0 +1,890 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Verdict is the answer to "can the goal be reached": yes, no, or unknown when the state cap stopped the search.
+type Verdict uint8
+
+const (
+	Unknown Verdict = iota
+	Yes
+	No
+)
+
+// String returns "yes", "no" or "unknown".
+func (v Verdict) String() string { return [...]string{"unknown", "yes", "no"}[v] }
+
+// DefaultMaxStates is the state cap when Explore.MaxStates is 0.
+const DefaultMaxStates = 1 << 20
+
+// Explore says what to explore: the state space of a world under a rule set, towards a goal (seed 004,
+// PuzzleGraph). States are counted up to symmetry (see space.go); goal states and fail states end an attempt, so
+// the search does not continue from them.
+type Explore struct {
+	Rules     []*Rule           // the rules players may run: a puzzle tree's rules, or every rule of the pack
+	FailRules []*Rule           // rules that end the attempt when run
+	Goal      Term              // a state is a goal state when an object (not inside a container) matches it
+	GoalFunc  func(*State) bool // replaces Goal when set; slower, and turns relevance and sleep sets off
+	Areas     []string          // the accessible areas; nil means every area of the pack
+	MaxStates int               // the state cap; 0 means DefaultMaxStates
+	// Analyse explores the whole space and keeps its edges, to find dead ends, fail states and count solutions.
+	// It turns relevance pruning and sleep sets off: they keep solvability but not the rest.
+	Analyse    bool
+	FirstGoal  bool // without Analyse: stop at the first goal state (the answer is then Yes at once)
+	DepthFirst bool // without Analyse: search depth first, which reaches a goal of a deep puzzle much sooner
+	Graph      bool // keep the explored graph for export; implies Analyse
+	// Reductions can be turned off one by one, to measure them and to test them against each other.
+	NoMerge     bool // keep the inventory apart from the area when only one area is accessible
+	NoRelevance bool // keep moves whose outputs can never lead to the goal
+	NoSleep     bool // explore every interleaving of independent moves
+}
+
+// Report is what an exploration found.
+type Report struct {
+	Solvable    Verdict
+	Complete    bool // every reachable state was explored
+	States      int  // distinct states stored, up to symmetry
+	Transitions int  // moves executed
+	GoalStates  int
+	FailStates  int // states reached by a fail rule (counted among States)
+	// DeadEnds counts the states, neither goal nor fail states, from which no goal state can be reached; -1 when
+	// not analysed or not complete.
+	DeadEnds int
+	// Shortest is the number of moves of the shortest solution in Analyse mode; otherwise the length of the first
+	// solution found, an upper bound. -1 when none was found.
+	Shortest int
+	// ShortestSolutions counts the distinct shortest solutions, and Solutions all solutions, where a solution is a
+	// sequence of moves from the start to a goal state and two moves differ when they run different rules or bind
+	// objects that are not interchangeable. Solutions is -1 when a cycle makes it infinite. Both need Analyse and a
+	// complete search, and are 0 otherwise; counts saturate at math.MaxInt64.
+	ShortestSolutions int64
+	Solutions         int64
+	Graph             *Graph // with Explore.Graph
+}
+
+// String summarises the report on one line.
+func (r *Report) String() string {
+	return fmt.Sprintf("solvable=%s complete=%v states=%d transitions=%d goals=%d fails=%d deadEnds=%d shortest=%d solutions=%d/%d",
+		r.Solvable, r.Complete, r.States, r.Transitions, r.GoalStates, r.FailStates, r.DeadEnds, r.Shortest,
+		r.ShortestSolutions, r.Solutions)
+}
+
+// failMark is added to a state reached by a fail rule, so it differs from the same objects reached otherwise.
+const failMark = ^entry(0)
+
+const (
+	flagGoal uint8 = 1 << iota
+	flagFail
+)
+
+// effect is what one move does to an encoded state: a rule on bound entries (and an area to act in), memoised.
+type effect struct {
+	id        uint32
+	ri        int32 // the rule's number in the explorer, -1 PutDown, -2 PickUp
+	rule      *Rule
+	inputs    []entry // the bound entries in the rule's input order
+	area      uint16
+	remove    []entry // sorted
+	add       []entry // sorted; ends with failMark for a fail rule
+	delta     uint64  // the change of a state's hash
+	needsArea bool
+	illegal   bool
+	goal      bool // it creates an object matching the goal
+	visible   bool // a fail rule, or a goal move: never put to sleep
+}
+
+type edge struct{ from, to, eff uint32 }
+
+type explorer struct {
+	p         *Pack
+	cfg       Explore
+	sp        *space
+	st        *store
+	rules     []*Rule
+	slots     [][]int   // per rule, the term slot of each input
+	terms     []Term    // per slot
+	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
+	kindDone  []bool
+	cands     [][]int32 // per slot, the runs of the current state that match it
+	touched   []int32
+	goalM     []int8
+	relev     []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
+	rterm     []Term // relevant terms, when pruning
+	prune     bool
+	sleep     bool
+
+	effTable []uint32 // open addressing over effList: index plus one
+	effList  []*effect
+	slab     []uint32 // storage of sleep sets
+
+	flags    []uint8
+	depth    []int32
+	expanded []bool
+	sleeps   [][]uint32
+	edges    []edge
+
+	// scratch
+	runs    []entry
+	counts  []int
+	used    []int
+	bound   []entry
+	succ    []entry
+	cur     []entry
+	enabled []*effect
+	inh     []uint32
+}
+
+// Explore explores the states reachable from s under the configuration and reports what it found.
+func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
+	if cfg.Graph {
+		cfg.Analyse = true
+	}
+	if cfg.Analyse {
+		cfg.DepthFirst = false // shortest solutions need breadth-first depths
+	}
+	if cfg.MaxStates <= 0 {
+		cfg.MaxStates = DefaultMaxStates
+	}
+	if cfg.GoalFunc == nil && cfg.Goal.Type == "" {
+		return nil, errors.New("explore: no goal")
+	}
+	areas := cfg.Areas
+	if areas == nil {
+		for _, a := range p.Areas {
+			areas = append(areas, a.Name)
+		}
+	}
+	x := &explorer{p: p, cfg: cfg, st: newStore(), effTable: make([]uint32, 1<<10)}
+	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge)
+	x.rules = append(append([]*Rule(nil), cfg.Rules...), cfg.FailRules...)
+	reduce := !cfg.Analyse && cfg.GoalFunc == nil
+	x.prune = reduce && !cfg.NoRelevance
+	x.sleep = reduce && !cfg.NoSleep
+	if x.prune {
+		x.relevance()
+	}
+	for _, r := range x.rules {
+		var sl []int
+		for _, t := range r.Inputs {
+			sl = append(sl, len(x.terms))
+			x.terms = append(x.terms, t)
+			x.cands = append(x.cands, nil)
+		}
+		x.slots = append(x.slots, sl)
+	}
+	return x.run(s)
+}
+
+// relevance keeps only the rules that can contribute to the goal: those with an output that may become an object
+// matching the goal or an input of another kept rule. Dropping the others keeps solvability exactly: having more
+// objects never disables a move, the goal only asks for an object to exist, and a dropped move's outputs are never
+// used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules never help.
+func (x *explorer) relevance() {
+	needed := []Term{x.cfg.Goal}
+	keep := make([]bool, len(x.cfg.Rules))
+	for changed := true; changed; {
+		changed = false
+		for i, r := range x.cfg.Rules {
+			if keep[i] {
+				continue
+			}
+			for _, o := range r.Outputs {
+				if slices.ContainsFunc(needed, func(n Term) bool { return x.mayBecome(o, n) }) {
+					keep[i], changed = true, true
+					needed = append(needed, r.Inputs...)
+					break
+				}
+			}
+		}
+	}
+	x.rules = x.rules[:0]
+	for i, r := range x.cfg.Rules {
+		if keep[i] {
+			x.rules = append(x.rules, r)
+		}
+	}
+	x.rterm = needed
+}
+
+// mayBecome reports whether an object made by output term o can match term n: some item is of both types, and no
+// property o sets contradicts n.
+func (x *explorer) mayBecome(o, n Term) bool {
+	for name, want := range n.Props {
+		if v, ok := o.Props[name]; ok && v != want {
+			return false
+		}
+	}
+	for _, item := range x.p.ItemOrder {
+		if x.p.IsA(item, o.Type) && x.p.IsA(item, n.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *explorer) run(s *State) (*Report, error) {
+	rep := &Report{DeadEnds: -1, Shortest: -1}
+	start := x.sp.encode(s, nil)
+	if s.Failed != nil {
+		start = append(start, failMark)
+	}
+	if _, isNew := x.st.intern(start); isNew {
+		x.record(start, 0, nil, nil)
+	}
+	// The frontier: breadth first, states are expanded in index order (next) and states to explore again wait in
+	// requeue; depth first, both go on one stack.
+	var requeue, stack []uint32
+	if x.cfg.DepthFirst {
+		stack = append(stack, 0)
+	}
+	awake := map[uint32][]uint32{} // per state to explore again, the moves woken by a smaller sleep set
+	capped, stopped, early := false, false, false
+	next := uint32(0)
+	for !capped && !stopped {
+		var i uint32
+		switch {
+		case x.cfg.DepthFirst && len(stack) > 0:
+			i, stack = stack[len(stack)-1], stack[:len(stack)-1]
+		case !x.cfg.DepthFirst && int(next) < x.st.len():
+			i = next
+			next++
+		case !x.cfg.DepthFirst && len(requeue) > 0:
+			i, requeue = requeue[0], requeue[1:]
+		default:
+			stopped = true
+			continue
+		}
+		if x.flags[i] != 0 {
+			continue
+		}
+		again := x.expanded[i]
+		x.expanded[i] = true
+		x.cur = append(x.cur[:0], x.st.get(i)...)
+		if again {
+			// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores
+			// only the moves that woke up.
+			x.enabled = x.enabled[:0]
+			for _, id := range awake[i] {
+				x.enabled = append(x.enabled, x.effList[id])
+			}
+			delete(awake, i)
+		} else {
+			x.enabled = x.moves(x.cur, x.enabled[:0])
+		}
+		var sleep []uint32
+		if x.sleep {
+			sleep = x.sleeps[i]
+			slices.SortFunc(x.enabled, func(a, b *effect) int { return int(a.id) - int(b.id) })
+		}
+		pushed := len(stack)
+		for _, eff := range x.enabled {
+			if x.sleep && containsU32(sleep, eff.id) {
+				continue
+			}
+			rep.Transitions++
+			var inh []uint32
+			if x.sleep && !eff.visible {
+				inh = x.inherit(sleep, eff)
+			}
+			h := x.st.hashes[i] + eff.delta
+			j, found := x.lookup(h, eff)
+			isNew := !found
+			if isNew {
+				x.succ = applyEffect(x.succ[:0], x.cur, eff)
+				j = x.st.insert(x.succ, h)
+				x.record(x.succ, x.depth[i]+1, inh, eff)
+			}
+			if x.cfg.Analyse {
+				x.edges = append(x.edges, edge{i, j, eff.id})
+			}
+			if isNew {
+				if x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse {
+					stopped, early = true, true
+					break
+				}
+				if x.st.len() >= x.cfg.MaxStates {
+					capped = true
+					break
+				}
+				if x.cfg.DepthFirst {
+					stack = append(stack, j)
+				}
+			} else if x.sleep && x.flags[j] == 0 && !eff.visible {
+				old := x.sleeps[j]
+				if narrowed := intersectU32(old, inh); len(narrowed) < len(old) {
+					x.sleeps[j] = narrowed
+					if x.expanded[j] {
+						if _, queued := awake[j]; !queued {
+							if x.cfg.DepthFirst {
+								stack = append(stack, j)
+							} else {
+								requeue = append(requeue, j)
+							}
+						}
+						for _, id := range old {
+							if !containsU32(narrowed, id) && !slices.Contains(awake[j], id) {
+								awake[j] = append(awake[j], id)
+							}
+						}
+					}
+				}
+			}
+		}
+		// Depth first, the successor explored first (with the smallest sleep set) is searched first.
+		slices.Reverse(stack[pushed:])
+	}
+	rep.Complete = !capped && !early
+	rep.States = x.st.len()
+	for i, f := range x.flags {
+		if f&flagGoal != 0 {
+			rep.GoalStates++
+			if rep.Shortest < 0 || int(x.depth[i]) < rep.Shortest {
+				rep.Shortest = int(x.depth[i])
+			}
+		}
+		if f&flagFail != 0 {
+			rep.FailStates++
+		}
+	}
+	switch {
+	case rep.GoalStates > 0:
+		rep.Solvable = Yes
+	case rep.Complete:
+		rep.Solvable = No
+	}
+	if x.cfg.Analyse && rep.Complete {
+		x.analyse(rep)
+	}
+	return rep, nil
+}
+
+// lookup finds the state that eff leads to from x.cur, given its hash, without building it.
+func (x *explorer) lookup(h uint64, eff *effect) (uint32, bool) {
+	st := x.st
+	mask := uint64(len(st.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		slot := st.table[i]
+		if slot == 0 {
+			return 0, false
+		}
+		if st.hashes[slot-1] == h && equalApplied(st.get(slot-1), x.cur, eff) {
+			return slot - 1, true
+		}
+	}
+}
+
+// equalApplied reports whether stored equals cur minus eff.remove plus eff.add.
+func equalApplied(stored, cur []entry, eff *effect) bool {
+	if len(stored) != len(cur)-len(eff.remove)+len(eff.add) {
+		return false
+	}
+	rm, add := eff.remove, eff.add
+	k := 0
+	for _, e := range cur {
+		if len(rm) > 0 && rm[0] == e {
+			rm = rm[1:]
+			continue
+		}
+		for len(add) > 0 && add[0] < e {
+			if stored[k] != add[0] {
+				return false
+			}
+			k++
+			add = add[1:]
+		}
+		if stored[k] != e {
+			return false
+		}
+		k++
+	}
+	for _, e := range add {
+		if stored[k] != e {
+			return false
+		}
+		k++
+	}
+	return true
+}
+
+// record adds the bookkeeping of a new state, reached by eff (nil for the start): its flags, depth and sleep
+// set. Goal states have no successors, so with a goal term a state is a goal state exactly when the move to it
+// created an object matching the goal.
+func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) {
+	var f uint8
+	switch {
+	case len(es) > 0 && es[len(es)-1] == failMark:
+		f = flagFail
+	case eff != nil && x.cfg.GoalFunc == nil && eff.goal, (eff == nil || x.cfg.GoalFunc != nil) && x.isGoal(es):
+		f = flagGoal
+	}
+	x.flags = append(x.flags, f)
+	x.depth = append(x.depth, depth)
+	x.expanded = append(x.expanded, false)
+	if x.sleep {
+		x.sleeps = append(x.sleeps, x.keep(sleep))
+	}
+}
+
+// keep copies a sleep set into the slab and returns the copy.
+func (x *explorer) keep(s []uint32) []uint32 {
+	if len(s) == 0 {
+		return nil
+	}
+	if cap(x.slab)-len(x.slab) < len(s) {
+		x.slab = make([]uint32, 0, max(1<<16, len(s)))
+	}
+	n := len(x.slab)
+	x.slab = append(x.slab, s...)
+	return x.slab[n : n+len(s) : n+len(s)]
+}
+
+func (x *explorer) isGoal(es []entry) bool {
+	if x.cfg.GoalFunc != nil {
+		return x.cfg.GoalFunc(x.sp.state(es))
+	}
+	for _, e := range es {
+		if x.goalMatches(entryKind(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *explorer) goalMatches(k uint32) bool {
+	return memoMatch(&x.goalM, k, func() bool {
+		kd := x.sp.kinds[k]
+		return x.p.Matches(kd.item, kd.props, x.cfg.Goal)
+	})
+}
+
+// memoMatch looks a kind up in a lazily grown table of answers.
+func memoMatch(tab *[]int8, k uint32, compute func() bool) bool {
+	for int(k) >= len(*tab) {
+		*tab = append(*tab, 0)
+	}
+	if v := (*tab)[k]; v != 0 {
+		return v > 0
+	}
+	v := int8(-1)
+	if compute() {
+		v = 1
+	}
+	(*tab)[k] = v
+	return v > 0
+}
+
+// slotsOf returns the input slots that objects of kind k match.
+func (x *explorer) slotsOf(k uint32) []int32 {
+	for int(k) >= len(x.kindDone) {
+		x.kindDone = append(x.kindDone, false)
+		x.kindSlots = append(x.kindSlots, nil)
+	}
+	if !x.kindDone[k] {
+		kd := x.sp.kinds[k]
+		for sl, t := range x.terms {
+			if x.p.Matches(kd.item, kd.props, t) {
+				x.kindSlots[k] = append(x.kindSlots[k], int32(sl))
+			}
+		}
+		x.kindDone[k] = true
+	}
+	return x.kindSlots[k]
+}
+
+// inherit returns the sleep set of the state a move t leads to: the moves asleep here or explored here before t
+// that are independent of t (Godefroid's sleep sets). Independent moves bind disjoint entries, so running both in
+// either order gives the same state; visible moves are never put to sleep, since the state after them ends the
+// attempt and the diamond that covers a sleeping move would be cut.
+func (x *explorer) inherit(sleep []uint32, t *effect) []uint32 {
+	x.inh = x.inh[:0]
+	for _, u := range x.enabled {
+		if u.id >= t.id {
+			break
+		}
+		if !u.visible && disjoint(u.remove, t.remove) {
+			x.inh = append(x.inh, u.id)
+		}
+	}
+	for _, id := range sleep {
+		u := x.effList[id]
+		if !u.visible && disjoint(u.remove, t.remove) && !containsU32(x.inh, id) {
+			x.inh = append(x.inh, id)
+		}
+	}
+	slices.Sort(x.inh)
+	return x.inh
+}
+
+// moves appends the effects of every legal move in the encoded state es.
+func (x *explorer) moves(es []entry, dst []*effect) []*effect {
+	if n := len(es); n > 0 && es[n-1] == failMark {
+		return dst
+	}
+	x.runs, x.counts = x.runs[:0], x.counts[:0]
+	for _, e := range es {
+		if n := len(x.runs); n > 0 && x.runs[n-1] == e {
+			x.counts[n-1]++
+		} else {
+			x.runs = append(x.runs, e)
+			x.counts = append(x.counts, 1)
+		}
+	}
+	if cap(x.used) < len(x.runs) {
+		x.used = make([]int, len(x.runs))
+	}
+	x.used = x.used[:len(x.runs)]
+	clear(x.used)
+	for _, sl := range x.touched {
+		x.cands[sl] = x.cands[sl][:0]
+	}
+	x.touched = x.touched[:0]
+	for ei, e := range x.runs {
+		if !x.sp.usable[entryLoc(e)] {
+			continue
+		}
+		for _, sl := range x.slotsOf(entryKind(e)) {
+			if len(x.cands[sl]) == 0 {
+				x.touched = append(x.touched, sl)
+			}
+			x.cands[sl] = append(x.cands[sl], int32(ei))
+		}
+	}
+rules:
+	for ri, r := range x.rules {
+		for _, sl := range x.slots[ri] {
+			if len(x.cands[sl]) == 0 {
+				continue rules
+			}
+		}
+		x.bound = x.bound[:0]
+		dst = x.bind(ri, r, 0, 0, dst)
+	}
+	if !x.sp.merged {
+		dst = x.carryMoves(dst)
+	}
+	return dst
+}
+
+// bind binds input i of rule r to each usable run in turn; place is the area location bound so far plus one.
+func (x *explorer) bind(ri int, r *Rule, i int, place int, dst []*effect) []*effect {
+	if i == len(r.Inputs) {
+		return x.appendEffects(dst, r, ri)
+	}
+	for _, ei := range x.cands[x.slots[ri][i]] {
+		e := x.runs[ei]
+		loc := entryLoc(e)
+		if x.used[ei] >= x.counts[ei] {
+			continue
+		}
+		p := place
+		if x.sp.locs[loc] != Inventory {
+			if place != 0 && place != int(loc)+1 {
+				continue
+			}
+			p = int(loc) + 1
+		}
+		x.used[ei]++
+		x.bound = append(x.bound, e)
+		dst = x.bind(ri, r, i+1, p, dst)
+		x.bound = x.bound[:len(x.bound)-1]
+		x.used[ei]--
+	}
+	return dst
+}
+
+// appendEffects appends the effect of running rule r on x.bound, or one per accessible area if it needs one.
+func (x *explorer) appendEffects(dst []*effect, r *Rule, ri int) []*effect {
+	eff := x.effect(r, ri, noArea)
+	if eff.needsArea {
+		for _, a := range x.sp.areas {
+			if e := x.effect(r, ri, a); !e.illegal && !e.needsArea {
+				dst = append(dst, e)
+			}
+		}
+		return dst
+	}
+	if !eff.illegal {
+		dst = append(dst, eff)
+	}
+	return dst
+}
+
+const noArea = ^uint16(0)
+
+// carryMoves appends picking up each carryable run in an accessible area and putting down each inventory run in
+// each accessible area. With relevance pruning, objects no relevant term can match stay where they are.
+func (x *explorer) carryMoves(dst []*effect) []*effect {
+	for _, e := range x.runs {
+		loc, k := entryLoc(e), entryKind(e)
+		if !x.sp.usable[loc] || x.prune && !x.relevant(k) {
+			continue
+		}
+		x.bound = append(x.bound[:0], e)
+		if x.sp.locs[loc] == Inventory {
+			for _, a := range x.sp.areas {
+				if eff := x.effect(PutDown, -1, a); !eff.illegal {
+					dst = append(dst, eff)
+				}
+			}
+		} else if eff := x.effect(PickUp, -2, noArea); !eff.illegal {
+			dst = append(dst, eff)
+		}
+	}
+	return dst
+}
+
+func (x *explorer) relevant(k uint32) bool {
+	return memoMatch(&x.relev, k, func() bool {
+		kd := x.sp.kinds[k]
+		return slices.ContainsFunc(x.rterm, func(t Term) bool { return x.p.Matches(kd.item, kd.props, t) })
+	})
+}
+
+// effect returns the memoised effect of rule r (number ri) on x.bound acting in area a. The memo is an
+// open-addressing table over x.effList keyed by rule, area and bound entries.
+func (x *explorer) effect(r *Rule, ri int, a uint16) *effect {
+	h := mix(uint64(uint32(ri))<<16 | uint64(a))
+	for _, e := range x.bound {
+		h = mix(h ^ e)
+	}
+	mask := uint64(len(x.effTable) - 1)
+	i := h & mask
+	for ; x.effTable[i] != 0; i = (i + 1) & mask {
+		eff := x.effList[x.effTable[i]-1]
+		if eff.ri == int32(ri) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
+			return eff
+		}
+	}
+	eff := x.computeEffect(r, a)
+	eff.ri = int32(ri)
+	eff.id = uint32(len(x.effList))
+	x.effList = append(x.effList, eff)
+	x.effTable[i] = eff.id + 1
+	if len(x.effList)*2 > len(x.effTable) {
+		x.effTable = make([]uint32, len(x.effTable)*2)
+		mask = uint64(len(x.effTable) - 1)
+		for _, e := range x.effList {
+			h := mix(uint64(uint32(e.ri))<<16 | uint64(e.area))
+			for _, b := range e.inputs {
+				h = mix(h ^ b)
+			}
+			j := h & mask
+			for x.effTable[j] != 0 {
+				j = (j + 1) & mask
+			}
+			x.effTable[j] = e.id + 1
+		}
+	}
+	return eff
+}
+
+// computeEffect runs the game logic itself on objects decoded from the bound entries, so the explorer and the game
+// can never disagree about what a rule does.
+func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
+	eff := &effect{rule: r, inputs: slices.Clone(x.bound), area: a, remove: slices.Clone(x.bound)}
+	slices.Sort(eff.remove)
+	s := &State{NextID: 1}
+	m := Move{Rule: r}
+	for _, e := range x.bound {
+		m.Inputs = append(m.Inputs, x.sp.decode(s, e))
+	}
+	if a != noArea {
+		m.Area = x.sp.locs[a]
+	}
+	c, err := x.p.resolve(s, m, nil)
+	if err != nil {
+		eff.needsArea = errors.Is(err, errNeedsArea)
+		eff.illegal = !eff.needsArea
+		return eff
+	}
+	c.commit(s)
+	eff.add = x.sp.encode(s, nil)
+	if x.cfg.GoalFunc == nil {
+		for _, e := range eff.add {
+			if x.goalMatches(entryKind(e)) {
+				eff.goal = true
+			}
+		}
+	}
+	eff.visible = r.Fail || eff.goal
+	if r.Fail {
+		eff.add = append(eff.add, failMark)
+	}
+	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
+	return eff
+}
+
+// applyEffect writes cur minus eff.remove plus eff.add, sorted, to dst.
+func applyEffect(dst, cur []entry, eff *effect) []entry {
+	rm, add := eff.remove, eff.add
+	for _, e := range cur {
+		if len(rm) > 0 && rm[0] == e {
+			rm = rm[1:]
+			continue
+		}
+		for len(add) > 0 && add[0] < e {
+			dst = append(dst, add[0])
+			add = add[1:]
+		}
+		dst = append(dst, e)
+	}
+	return append(dst, add...)
+}
+
+// disjoint reports whether two sorted entry lists share no entry.
+func disjoint(a, b []entry) bool {
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] == b[0]:
+			return false
+		case a[0] < b[0]:
+			a = a[1:]
+		default:
+			b = b[1:]
+		}
+	}
+	return true
+}
+
+func containsU32(s []uint32, v uint32) bool {
+	_, ok := slices.BinarySearch(s, v)
+	return ok
+}
+
+// intersectU32 returns the sorted intersection of two sorted lists.
+func intersectU32(a, b []uint32) []uint32 {
+	var out []uint32
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] == b[0]:
+			out = append(out, a[0])
+			a, b = a[1:], b[1:]
+		case a[0] < b[0]:
+			a = a[1:]
+		default:
+			b = b[1:]
+		}
+	}
+	return out
+}
+
+// analyse finds dead ends and counts solutions over the stored edges of a complete exploration.
+func (x *explorer) analyse(rep *Report) {
+	n := x.st.len()
+	// Reverse adjacency, then a backward search from the goal states gives each state's distance to a goal.
+	rstart := make([]int32, n+1)
+	for _, e := range x.edges {
+		rstart[e.to+1]++
+	}
+	for i := 0; i < n; i++ {
+		rstart[i+1] += rstart[i]
+	}
+	rev := make([]uint32, len(x.edges))
+	fill := slices.Clone(rstart[:n])
+	for _, e := range x.edges {
+		rev[fill[e.to]] = e.from
+		fill[e.to]++
+	}
+	toGoal := make([]int32, n)
+	var queue []uint32
+	for i := range toGoal {
+		toGoal[i] = -1
+		if x.flags[i]&flagGoal != 0 {
+			toGoal[i] = 0
+			queue = append(queue, uint32(i))
+		}
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, u := range rev[rstart[v]:rstart[v+1]] {
+			if toGoal[u] < 0 {
+				toGoal[u] = toGoal[v] + 1
+				queue = append(queue, u)
+			}
+		}
+	}
+	rep.DeadEnds = 0
+	for i, d := range toGoal {
+		if d < 0 && x.flags[i] == 0 {
+			rep.DeadEnds++
+		}
+	}
+	x.countSolutions(rep, toGoal)
+	if x.cfg.Graph {
+		rep.Graph = x.graph(toGoal, rep.Shortest)
+	}
+}
+
+// countSolutions counts shortest solutions along the breadth-first layers and all solutions over the acyclic
+// part of the space that can reach a goal (any cycle there makes them infinite).
+func (x *explorer) countSolutions(rep *Report, toGoal []int32) {
+	n := x.st.len()
+	if toGoal[0] < 0 {
+		return
+	}
+	shortest := make([]int64, n)
+	shortest[0] = 1
+	// Edges are stored in breadth-first order of their sources, so one pass sees every layer in order.
+	for _, e := range x.edges {
+		if x.depth[e.to] == x.depth[e.from]+1 {
+			shortest[e.to] = satAdd(shortest[e.to], shortest[e.from])
+		}
+	}
+	for i := range shortest {
+		if x.flags[i]&flagGoal != 0 && int(x.depth[i]) == rep.Shortest {
+			rep.ShortestSolutions = satAdd(rep.ShortestSolutions, shortest[i])
+		}
+	}
+	// All solutions: Kahn's algorithm on the states that can reach a goal.
+	indeg := make([]int32, n)
+	out := make([][]uint32, n)
+	for _, e := range x.edges {
+		if toGoal[e.from] >= 0 && toGoal[e.to] >= 0 {
+			indeg[e.to]++
+			out[e.from] = append(out[e.from], e.to)
+		}
+	}
+	paths := make([]int64, n)
+	paths[0] = 1
+	queue := []uint32{}
+	alive := 0
+	for i := range indeg {
+		if toGoal[i] >= 0 {
+			alive++
+			if indeg[i] == 0 {
+				queue = append(queue, uint32(i))
+			}
+		}
+	}
+	done := 0
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		done++
+		if x.flags[v]&flagGoal != 0 {
+			rep.Solutions = satAdd(rep.Solutions, paths[v])
+		}
+		for _, w := range out[v] {
+			paths[w] = satAdd(paths[w], paths[v])
+			if indeg[w]--; indeg[w] == 0 {
+				queue = append(queue, w)
+			}
+		}
+	}
+	if done < alive {
+		rep.Solutions = -1
+	}
+}
+
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}

@@ -1,0 +1,138 @@
+package puzzle
+
+import (
+	"fmt"
+	"testing"
+)
+
+// combineTree builds a puzzle like the generator's: a balanced tree of combining rules of the given depth whose leaves
+// must each be prepared first (a property change) and where every step leaves a by-product, all in one area. Its
+// state space is every interleaving of the independent branches, which is what makes deep puzzles large.
+func combineTree(tb testing.TB, depth int) (*Pack, *State, Term) {
+	var items, rules []string
+	var world []Object
+	var node func(name string, d int)
+	node = func(name string, d int) {
+		items = append(items, name+": carryable=true")
+		if d == depth {
+			rules = append(rules, fmt.Sprintf("%s[ready=true] ::= Prepare %s[ready=false]", name, name))
+			world = append(world, Object{ID: len(world) + 1, Item: name, Area: "Hall", Props: Props{"carryable": Bool(true)}})
+			return
+		}
+		l, r := name+"l", name+"r"
+		rules = append(rules, fmt.Sprintf("%s Dust ::= Combine %s[ready=true] %s[ready=true]", name, l, r))
+		node(l, d+1)
+		node(r, d+1)
+	}
+	items = append(items, "Dust:")
+	node("N", 1)
+	// Finished nodes are ready to be combined further.
+	p := buildPack(tb, items, rules, "Hall")
+	for _, r := range p.Rules {
+		if r.Action == "Combine" {
+			r.Outputs[0].Props = Props{"ready": Bool(true)}
+		}
+	}
+	return p, NewState(world), Term{Type: "N"}
+}
+
+// benchExplore explores repeatedly and reports the states of one exploration, the moves tried per state, and
+// states per second of wall-clock time and of CPU time (GC included).
+func benchExplore(b *testing.B, p *Pack, s *State, cfg Explore) *Report {
+	b.Helper()
+	var rep *Report
+	cpu := cpuTime()
+	for b.Loop() {
+		var err error
+		if rep, err = p.Explore(s, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu = cpuTime() - cpu
+	b.ReportMetric(float64(rep.States), "states")
+	b.ReportMetric(float64(rep.Transitions)/float64(rep.States), "moves/state")
+	b.ReportMetric(float64(rep.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(rep.States)*float64(b.N)/cpu.Seconds(), "states/cpu-s")
+	}
+	return rep
+}
+
+func BenchmarkExploreTree(b *testing.B) {
+	p, s, goal := combineTree(b, 5) // 16 leaves, 31 rules, 47 moves to solve
+	base := Explore{Rules: p.Rules, Goal: goal, MaxStates: 1 << 22}
+	b.Run("analyse", func(b *testing.B) {
+		cfg := base
+		cfg.Analyse = true
+		benchExplore(b, p, s, cfg)
+	})
+	b.Run("plain", func(b *testing.B) {
+		cfg := base
+		cfg.NoSleep, cfg.NoRelevance = true, true
+		benchExplore(b, p, s, cfg)
+	})
+	b.Run("sleep", func(b *testing.B) {
+		benchExplore(b, p, s, base)
+	})
+}
+
+// BenchmarkExploreNaiveBFS runs the differential test's plain search (whole game states, string keys) on a
+// smaller tree, for comparison.
+func BenchmarkExploreNaiveBFS(b *testing.B) {
+	p, s, goal := combineTree(b, 3)
+	cfg := Explore{Rules: p.Rules, Goal: goal, Areas: []string{"Hall"}}
+	var ref reference
+	cpu := cpuTime()
+	for b.Loop() {
+		ref = plainBFS(p, s, cfg, 1<<22)
+	}
+	cpu = cpuTime() - cpu
+	b.ReportMetric(float64(ref.states), "states")
+	b.ReportMetric(float64(ref.states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(ref.states)*float64(b.N)/cpu.Seconds(), "states/cpu-s")
+	}
+}
+
+// chain builds a puzzle of the given depth in which step k needs the result of step k-1 and a leaf that must be
+// prepared first, any time before: the leaves can be prepared in any order, so the space grows as 2^depth. With
+// herrings, every leaf can also be wasted (a dead end) and the space grows as 3^depth.
+func chain(tb testing.TB, depth int, herrings bool) (*Pack, *State, Term) {
+	items := []string{"N0:", "Junk:"}
+	var rules []string
+	world := []Object{{ID: 1, Item: "N0", Area: "Hall"}}
+	for k := 1; k <= depth; k++ {
+		items = append(items, fmt.Sprintf("N%d:", k), fmt.Sprintf("L%d: carryable=true", k))
+		rules = append(rules,
+			fmt.Sprintf("L%d[ready=true] ::= Prepare L%d[ready=false]", k, k),
+			fmt.Sprintf("N%d ::= Step N%d L%d[ready=true]", k, k-1, k))
+		if herrings {
+			rules = append(rules, fmt.Sprintf("Junk ::= Waste L%d", k))
+		}
+		world = append(world, Object{ID: k + 1, Item: fmt.Sprintf("L%d", k), Area: "Hall", Props: Props{"carryable": Bool(true)}})
+	}
+	return buildPack(tb, items, rules, "Hall"), NewState(world), Term{Type: fmt.Sprintf("N%d", depth)}
+}
+
+// BenchmarkExploreDeep proves a depth-12 puzzle with red herrings solvable (3^12 · 13 states in all): breadth
+// first with every reduction, and depth first, which reaches the goal after a few states.
+func BenchmarkExploreDeep(b *testing.B) {
+	p, s, goal := chain(b, 12, true)
+	base := Explore{Rules: p.Rules, Goal: goal, FirstGoal: true, MaxStates: 1 << 23}
+	b.Run("bfs", func(b *testing.B) { benchExplore(b, p, s, base) })
+	b.Run("bfs-norelevance", func(b *testing.B) {
+		cfg := base
+		cfg.NoRelevance = true
+		benchExplore(b, p, s, cfg)
+	})
+	b.Run("dfs", func(b *testing.B) {
+		cfg := base
+		cfg.DepthFirst = true
+		benchExplore(b, p, s, cfg)
+	})
+	b.Run("dfs-norelevance", func(b *testing.B) {
+		cfg := base
+		cfg.DepthFirst, cfg.NoRelevance = true, true
+		benchExplore(b, p, s, cfg)
+	})
+}

@@ -1,0 +1,147 @@
+package puzzle
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Mode says which rules players may run (dissertation 4.6).
+type Mode uint8
+
+const (
+	// TreeRules offers only the rules of the puzzle trees, and of those only the current leaves: the rules that
+	// move the player towards the solution.
+	TreeRules Mode = iota
+	// AllRules offers every rule of the pack. The world is more consistent and harder, but a player may reach a
+	// state from which the goal cannot be achieved.
+	AllRules
+)
+
+// TreeRule is a node of a puzzle tree as the manager sees it: the rule and the index of the node its main output
+// feeds, -1 for the root. The generator's tree flattens to a slice of these, children after or before parents.
+type TreeRule struct {
+	Rule   *Rule
+	Parent int
+}
+
+// Tracked is a puzzle in progress: an area's goal and its tree, with the nodes whose rules have run.
+type Tracked struct {
+	Area     string
+	Goal     Term
+	Nodes    []TreeRule
+	done     []bool
+	Achieved bool
+}
+
+// Leaves returns the indices of the current leaves: nodes that have not run and whose children all have. A node
+// runs once; when it has, its parent becomes a leaf once its other children have run too.
+func (t *Tracked) Leaves() []int {
+	waiting := make([]int, len(t.Nodes)) // children that have not run
+	for i, n := range t.Nodes {
+		if n.Parent >= 0 && !t.done[i] {
+			waiting[n.Parent]++
+		}
+	}
+	var leaves []int
+	for i := range t.Nodes {
+		if !t.done[i] && waiting[i] == 0 {
+			leaves = append(leaves, i)
+		}
+	}
+	return leaves
+}
+
+// Manager runs the game: it holds the state, tracks each area's puzzle tree and offers the moves the mode allows
+// (dissertation 4.6). Generation on unlocking is the caller's: Do reports the areas whose goals were achieved.
+type Manager struct {
+	Pack       *Pack
+	State      *State
+	Mode       Mode
+	Accessible func(area string) bool // nil means every area
+	Puzzles    []*Tracked
+}
+
+// NewManager returns a manager of state s under pack p.
+func NewManager(p *Pack, s *State, mode Mode, accessible func(area string) bool) *Manager {
+	return &Manager{Pack: p, State: s, Mode: mode, Accessible: accessible}
+}
+
+// Track starts tracking the puzzle of an area: its goal and its tree.
+func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, error) {
+	for i, n := range nodes {
+		if n.Rule == nil || n.Parent < -1 || n.Parent >= len(nodes) || n.Parent == i {
+			return nil, fmt.Errorf("puzzle of %s: node %d has no rule or a bad parent %d", area, i, n.Parent)
+		}
+	}
+	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes))}
+	m.Puzzles = append(m.Puzzles, t)
+	return t, nil
+}
+
+// Rules returns the rules players may run now: the current leaves of the unfinished puzzles in TreeRules mode,
+// every pack rule in AllRules mode; fail rules are game logic in both modes.
+func (m *Manager) Rules() []*Rule {
+	var rules []*Rule
+	if m.Mode == AllRules {
+		rules = append(rules, m.Pack.Rules...)
+	} else {
+		for _, t := range m.Puzzles {
+			if t.Achieved {
+				continue
+			}
+			for _, i := range t.Leaves() {
+				if r := t.Nodes[i].Rule; !slices.Contains(rules, r) {
+					rules = append(rules, r)
+				}
+			}
+		}
+	}
+	return append(rules, m.Pack.FailRules...)
+}
+
+// Moves returns every move a player can make now, including picking up and putting down.
+func (m *Manager) Moves() []Move {
+	access := m.access()
+	return append(m.Pack.Moves(m.State, m.Rules(), access), m.Pack.CarryMoves(m.State, access)...)
+}
+
+// Do makes a move: it checks that the mode allows the rule and the move is legal, applies it, marks the leaf it
+// completes in each puzzle, and returns the outputs and the areas whose goals are now achieved.
+func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
+	if mv.Rule != PickUp && mv.Rule != PutDown && !slices.Contains(m.Rules(), mv.Rule) {
+		return nil, nil, moveError(mv, "the rule is not available now")
+	}
+	if err := m.Pack.Legal(m.State, mv, m.access()); err != nil {
+		return nil, nil, err
+	}
+	outputs, err = m.Pack.Apply(m.State, mv)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, t := range m.Puzzles {
+		if t.Achieved {
+			continue
+		}
+		for _, i := range t.Leaves() {
+			if t.Nodes[i].Rule == mv.Rule {
+				t.done[i] = true
+				break
+			}
+		}
+		if m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
+			t.Achieved = true
+			achieved = append(achieved, t.Area)
+		}
+	}
+	return outputs, achieved, nil
+}
+
+// Failed returns the fail rule that ended the attempt, or nil.
+func (m *Manager) Failed() *Rule { return m.State.Failed }
+
+func (m *Manager) access() func(string) bool {
+	if m.Accessible == nil {
+		return func(string) bool { return true }
+	}
+	return m.Accessible
+}

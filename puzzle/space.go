@@ -1,0 +1,263 @@
+package puzzle
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// An entry is one object of an encoded state: its kind in the high 48 bits and its location in the low 16. Ids are
+// dropped: objects of the same item, properties, content and place are interchangeable, so a state is the sorted
+// multiset of its entries, and states that differ only by renaming objects are one (symmetry reduction). Nothing
+// in the game logic depends on ids, so the reduction is exact.
+type entry = uint64
+
+func makeEntry(kind uint32, loc uint16) entry { return entry(kind)<<16 | entry(loc) }
+func entryKind(e entry) uint32                { return uint32(e >> 16) }
+func entryLoc(e entry) uint16                 { return uint16(e) }
+
+// kind is an interned object description: item, properties and what it holds.
+type kind struct {
+	item    string
+	props   Props
+	content uint32 // the kind of the held object plus one, or 0 when it holds nothing
+}
+
+// space translates between game states and entries for one exploration, and interns kinds.
+type space struct {
+	pack    *Pack
+	locs    []string // location index to Area value
+	locIdx  map[string]uint16
+	usable  []bool // a player can use objects at this location: the inventory and accessible areas
+	areas   []uint16
+	merged  bool // one accessible area: the inventory and it are one location
+	kinds   []kind
+	kindIdx map[string]uint32
+	keyBuf  strings.Builder
+}
+
+// newSpace prepares the encoding of states whose objects are in world, with the given accessible areas. With
+// merge, when exactly one area is accessible, the inventory is encoded as that area: co-location then always holds
+// and where an object lies changes nothing, so the quotient is exact and picking up and putting down disappear.
+func newSpace(p *Pack, world []Object, accessible []string, merge bool) *space {
+	sp := &space{pack: p, locIdx: map[string]uint16{}, kindIdx: map[string]uint32{}}
+	sp.loc(Inventory)
+	for _, a := range accessible {
+		sp.areas = append(sp.areas, sp.loc(a))
+	}
+	sp.usable = make([]bool, len(sp.locs))
+	for i := range sp.usable {
+		sp.usable[i] = true
+	}
+	if merge && len(accessible) == 1 {
+		sp.merged = true
+		sp.locIdx[Inventory] = sp.areas[0]
+	}
+	for _, o := range world {
+		if o.Area != InContainer {
+			sp.loc(o.Area)
+		}
+	}
+	return sp
+}
+
+// loc returns the index of a location, adding it (as unusable unless already known) if new.
+func (sp *space) loc(area string) uint16 {
+	if i, ok := sp.locIdx[area]; ok {
+		return i
+	}
+	i := uint16(len(sp.locs))
+	sp.locs = append(sp.locs, area)
+	sp.locIdx[area] = i
+	if sp.usable != nil {
+		sp.usable = append(sp.usable, false)
+	}
+	return i
+}
+
+// kindOf interns the kind of o, whose held objects are looked up in s.
+func (sp *space) kindOf(s *State, o *Object) uint32 {
+	var content uint32
+	if o.Contained != 0 {
+		if h, ok := s.Object(o.Contained); ok {
+			content = sp.kindOf(s, h) + 1
+		}
+	}
+	b := &sp.keyBuf
+	b.Reset()
+	b.WriteString(o.Item)
+	b.WriteByte(0)
+	for _, name := range sortedNames(o.Props) {
+		if v := o.Props[name]; v != Bool(false) { // a missing boolean reads as false: the same object
+			b.WriteString(name)
+			b.WriteByte('=')
+			b.WriteString(v.String())
+			b.WriteByte(0)
+		}
+	}
+	b.WriteByte(0)
+	b.WriteString(strconv.FormatUint(uint64(content), 10))
+	if k, ok := sp.kindIdx[b.String()]; ok {
+		return k
+	}
+	k := uint32(len(sp.kinds))
+	sp.kinds = append(sp.kinds, kind{item: o.Item, props: o.Props.Clone(), content: content})
+	sp.kindIdx[b.String()] = k
+	return k
+}
+
+func sortedNames(p Props) []string {
+	names := make([]string, 0, len(p))
+	for name := range p {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// encode returns the sorted entries of s.
+func (sp *space) encode(s *State, dst []entry) []entry {
+	dst = dst[:0]
+	for i := range s.Objects {
+		o := &s.Objects[i]
+		if o.Area != InContainer {
+			dst = append(dst, makeEntry(sp.kindOf(s, o), sp.loc(o.Area)))
+		}
+	}
+	slices.Sort(dst)
+	return dst
+}
+
+// decode appends to s an object for entry e, with fresh ids for it and what it holds, and returns its id.
+func (sp *space) decode(s *State, e entry) int {
+	return sp.decodeKind(s, entryKind(e), sp.locs[entryLoc(e)])
+}
+
+func (sp *space) decodeKind(s *State, k uint32, area string) int {
+	kd := sp.kinds[k]
+	o := Object{ID: s.NextID, Item: kd.item, Area: area, Props: kd.props.Clone()}
+	s.NextID++
+	if kd.content != 0 {
+		o.Contained = sp.decodeKind(s, kd.content-1, InContainer)
+	}
+	s.Objects = append(s.Objects, o)
+	slices.SortFunc(s.Objects, func(a, b Object) int { return a.ID - b.ID })
+	return o.ID
+}
+
+// state decodes a whole encoded state.
+func (sp *space) state(entries []entry) *State {
+	s := &State{NextID: 1}
+	for _, e := range entries {
+		sp.decode(s, e)
+	}
+	return s
+}
+
+// store holds encoded states in chunks of one arena (so growing never copies them) and finds them by hash,
+// comparing contents on a hash match so that collisions cannot merge different states. A state's hash is the sum
+// of its entries' mixed values, so a move's successor can be hashed from the move alone and found without being
+// built.
+type store struct {
+	chunks [][]entry
+	loc    []uint64 // per state: chunk<<40 | offset<<20 | length
+	hashes []uint64
+	table  []uint32 // open addressing: state index plus one, 0 for empty
+}
+
+// chunkSize is the largest arena chunk in entries; chunks start small so that small explorations stay cheap.
+const chunkSize = 1 << 20
+
+func newStore() *store {
+	return &store{table: make([]uint32, 1<<12)}
+}
+
+func (st *store) len() int { return len(st.hashes) }
+
+// get returns state i's entries; the slice stays valid as the store grows.
+func (st *store) get(i uint32) []entry {
+	l := st.loc[i]
+	c, off, n := l>>40, l>>20&(chunkSize-1), l&(chunkSize-1)
+	return st.chunks[c][off : off+n : off+n]
+}
+
+// mix scatters an entry's bits; the hash of a multiset is the sum of its entries' mixes.
+func mix(e entry) uint64 {
+	e ^= e >> 33
+	e *= 0xff51afd7ed558ccd
+	e ^= e >> 33
+	e *= 0xc4ceb9fe1a85ec53
+	e ^= e >> 33
+	return e
+}
+
+func hashEntries(es []entry) uint64 {
+	var h uint64
+	for _, e := range es {
+		h += mix(e)
+	}
+	return h
+}
+
+// find returns the index of a stored state with hash h for which equal holds.
+func (st *store) find(h uint64, equal func([]entry) bool) (uint32, bool) {
+	mask := uint64(len(st.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		slot := st.table[i]
+		if slot == 0 {
+			return 0, false
+		}
+		if st.hashes[slot-1] == h && equal(st.get(slot-1)) {
+			return slot - 1, true
+		}
+	}
+}
+
+// insert adds es, of hash h, which must not be stored yet, and returns its index.
+func (st *store) insert(es []entry, h uint64) uint32 {
+	if len(es) > 4096 {
+		panic("puzzle: a state of more than 4096 objects")
+	}
+	n := len(st.chunks)
+	if n == 0 || len(st.chunks[n-1])+len(es) > cap(st.chunks[n-1]) {
+		st.chunks = append(st.chunks, make([]entry, 0, min(chunkSize, 4096<<n)))
+		n++
+	}
+	c := st.chunks[n-1]
+	off := len(c)
+	st.chunks[n-1] = append(c, es...)
+	idx := uint32(len(st.hashes))
+	st.loc = append(st.loc, uint64(n-1)<<40|uint64(off)<<20|uint64(len(es)))
+	st.hashes = append(st.hashes, h)
+	mask := uint64(len(st.table) - 1)
+	i := h & mask
+	for st.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	st.table[i] = idx + 1
+	if len(st.hashes)*2 > len(st.table) {
+		st.grow()
+	}
+	return idx
+}
+
+// intern returns the index of the state es, adding it if it is new.
+func (st *store) intern(es []entry) (uint32, bool) {
+	h := hashEntries(es)
+	if i, ok := st.find(h, func(s []entry) bool { return slices.Equal(s, es) }); ok {
+		return i, false
+	}
+	return st.insert(es, h), true
+}
+
+func (st *store) grow() {
+	st.table = make([]uint32, len(st.table)*2)
+	mask := uint64(len(st.table) - 1)
+	for idx, h := range st.hashes {
+		i := h & mask
+		for st.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		st.table[i] = uint32(idx) + 1
+	}
+}

@@ -1,0 +1,18 @@
+package puzzle
+
+import "fmt"
+
+// Done reports whether the rule of node i has run.
+func (t *Tracked) Done(i int) bool { return i >= 0 && i < len(t.done) && t.done[i] }
+
+// Restore marks the given nodes as run, as a saved game recorded them, and whether the goal was achieved.
+func (t *Tracked) Restore(done []int, achieved bool) error {
+	for _, i := range done {
+		if i < 0 || i >= len(t.done) {
+			return fmt.Errorf("puzzle of %s: no node %d", t.Area, i)
+		}
+		t.done[i] = true
+	}
+	t.Achieved = achieved
+	return nil
+}

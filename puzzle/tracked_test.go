@@ -1,0 +1,40 @@
+package puzzle
+
+import "testing"
+
+func TestTrackedRestore(t *testing.T) {
+	r := &Rule{Action: "A", Outputs: []Term{{Type: "X"}}, Inputs: []Term{{Type: "Y"}}}
+	m := NewManager(&Pack{}, NewState(nil), TreeRules, nil)
+	tr, err := m.Track("Hall", Term{Type: "X"}, []TreeRule{{Rule: r, Parent: -1}, {Rule: r, Parent: 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tr.Leaves(); len(got) != 1 || got[0] != 1 {
+		t.Fatalf("leaves %v, want [1]", got)
+	}
+	if err := tr.Restore([]int{1}, false); err != nil {
+		t.Fatal(err)
+	}
+	if !tr.Done(1) || tr.Done(0) || tr.Done(7) {
+		t.Errorf("done: %v %v %v", tr.Done(0), tr.Done(1), tr.Done(7))
+	}
+	if got := tr.Leaves(); len(got) != 1 || got[0] != 0 {
+		t.Errorf("leaves after restore %v, want [0]", got)
+	}
+	if err := tr.Restore([]int{2}, false); err == nil {
+		t.Error("restoring node 2 of 2 gave no error")
+	}
+}
+
+// Goals belong to their areas: an object achieving one area's goal does not achieve another's in a different area.
+func TestGoalAchievedIsPerArea(t *testing.T) {
+	p := &Pack{Items: map[string]*Item{"Chest": {Name: "Chest"}, "Coin": {Name: "Coin", Props: Props{PropCarryable: Bool(true)}}}}
+	s := NewState([]Object{{ID: 1, Item: "Chest", Area: "A", Props: Props{"open": Bool(true)}}, {ID: 2, Item: "Coin", Area: Inventory}})
+	open := Term{Type: "Chest", Props: Props{"open": Bool(true)}}
+	if !p.GoalAchieved(s, "A", open) || p.GoalAchieved(s, "B", open) {
+		t.Error("the open chest in A must achieve A's goal and not B's")
+	}
+	if !p.GoalAchieved(s, "B", Term{Type: "Coin"}) {
+		t.Error("a coin in the inventory achieves a coin goal anywhere")
+	}
+}
