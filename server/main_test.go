@@ -47,9 +47,20 @@ MaximumChunkRadius = 4
 Folder = %q
 [Riddlestone]
 %s
-`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, extra)
+Packs = [%q]
+`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, extra, defaultPack(t))
 	path := filepath.Join(dir, "config.toml")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// defaultPack returns the absolute path of the repository's default pack, which the program loads.
+func defaultPack(t *testing.T) string {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("..", "packs", "default"))
+	if err != nil {
 		t.Fatal(err)
 	}
 	return path
