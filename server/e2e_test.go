@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -78,8 +79,8 @@ func TestJoinPlayQuitAndReopenWorld(t *testing.T) {
 		t.Errorf("/list = %q", out)
 	}
 
-	// Break the ground next to the spawn: the client is told, and the change must survive a restart.
-	broken := feetPos.Add(cube.Pos{1, -1, 0})
+	// Break a block of the ground next to the spawn: the client is told, and the change must survive a restart.
+	broken := groundNear(t, srv, feetPos)
 	mark := bot.Mark()
 	if err := bot.BreakBlock(broken); err != nil {
 		t.Fatal(err)
@@ -208,6 +209,25 @@ func TestAdventureModeFromConfig(t *testing.T) {
 	if gm := bot.GameData().PlayerGameMode; gm != 2 {
 		t.Errorf("game mode = %d, want adventure (2)", gm)
 	}
+}
+
+// groundNear returns the top block of a column next to feet that is solid and within reach.
+func groundNear(t *testing.T, srv *e2e.Server, feet cube.Pos) cube.Pos {
+	t.Helper()
+	pos, err := world.Call(timeout(t), srv.World(), func(tx *world.Tx) (cube.Pos, error) {
+		for _, d := range []cube.Pos{{1, 0, 0}, {0, 0, 1}, {-1, 0, 0}, {0, 0, -1}, {2, 0, 0}, {0, 0, 2}} {
+			x, z := feet.X()+d.X(), feet.Z()+d.Z()
+			top := cube.Pos{x, tx.HighestBlock(x, z), z}
+			if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-5 && top.Y() < feet.Y()+3 {
+				return top, nil
+			}
+		}
+		return cube.Pos{}, fmt.Errorf("no solid ground within reach around %v", feet)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
 }
 
 func waitFor(t *testing.T, what string, cond func() bool) {
