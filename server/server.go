@@ -5,7 +5,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -258,6 +257,3 @@ func (s *Server) Log() *slog.Logger { return s.log }
 
 // Dragonfly returns the underlying Dragonfly server, for what this package does not wrap.
 func (s *Server) Dragonfly() *dfserver.Server { return s.df }
-
-// errServerClosed is returned when work is asked of a server that has shut down.
-var errServerClosed = errors.New("server closed")
