@@ -211,18 +211,22 @@ func TestAdventureModeFromConfig(t *testing.T) {
 	}
 }
 
-// groundNear returns the top block of a column next to feet that is solid and within reach.
+// groundNear returns the top block of a column near feet, not feet's own, that is solid and within reach.
 func groundNear(t *testing.T, srv *e2e.Server, feet cube.Pos) cube.Pos {
 	t.Helper()
 	pos, err := world.Call(timeout(t), srv.World(), func(tx *world.Tx) (cube.Pos, error) {
-		for _, d := range []cube.Pos{{1, 0, 0}, {0, 0, 1}, {-1, 0, 0}, {0, 0, -1}, {2, 0, 0}, {0, 0, 2}} {
-			x, z := feet.X()+d.X(), feet.Z()+d.Z()
-			top := cube.Pos{x, tx.HighestBlock(x, z), z}
-			if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-5 && top.Y() < feet.Y()+3 {
-				return top, nil
+		for r := 1; r <= 3; r++ {
+			for dx := -r; dx <= r; dx++ {
+				for dz := -r; dz <= r; dz++ {
+					x, z := feet.X()+dx, feet.Z()+dz
+					top := cube.Pos{x, tx.HighestBlock(x, z), z}
+					if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-4 && top.Y() < feet.Y()+3 {
+						return top, nil
+					}
+				}
 			}
 		}
-		return cube.Pos{}, fmt.Errorf("no solid ground within reach around %v", feet)
+		return cube.Pos{}, fmt.Errorf("no solid ground within reach around %v (seed %d)", feet, srv.Seed())
 	})
 	if err != nil {
 		t.Fatal(err)
