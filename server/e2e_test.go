@@ -11,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/block/model"
+	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 
@@ -203,12 +204,37 @@ func TestAdminStopsServerFromGame(t *testing.T) {
 	}
 }
 
-func TestAdventureModeFromConfig(t *testing.T) {
-	srv := e2e.Start(t, e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "adventure" }))
+func TestGameModeFromConfigAtEveryJoin(t *testing.T) {
+	srv := e2e.Start(t)
 	bot := srv.Join(t, "Eve")
-	if gm := bot.GameData().PlayerGameMode; gm != 2 {
-		t.Errorf("game mode = %d, want adventure (2)", gm)
+	if gm := gameModeOf(t, srv, "Eve"); gm != world.GameModeSurvival {
+		t.Errorf("game mode = %T, want survival", gm)
 	}
+	_ = bot.Close()
+	waitFor(t, "Eve to leave", func() bool { return len(srv.Online()) == 0 })
+	_ = srv.Close()
+
+	// The same player, saved in survival, returns to the world now set to adventure.
+	adventure := e2e.Start(t, e2e.WithDir(srv.Dir), e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "adventure" }))
+	adventure.Join(t, "Eve")
+	if gm := gameModeOf(t, adventure, "Eve"); gm != world.GameModeAdventure {
+		t.Errorf("returning player's game mode = %T, want adventure", gm)
+	}
+}
+
+// gameModeOf reads an online player's game mode on the server. (Dragonfly sends adventure as survival on the
+// wire, with abilities that forbid building, so the client's view cannot tell them apart.)
+func gameModeOf(t *testing.T, srv *e2e.Server, name string) world.GameMode {
+	t.Helper()
+	h, ok := srv.Dragonfly().PlayerByName(name)
+	if !ok {
+		t.Fatalf("%s is not online", name)
+	}
+	gm, err := player.Call(timeout(t), h, func(_ *world.Tx, p *player.Player) (world.GameMode, error) { return p.GameMode(), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gm
 }
 
 // groundNear returns the top block of a column near feet, not feet's own, that is solid and within reach.

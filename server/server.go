@@ -39,6 +39,7 @@ type Server struct {
 	listener *listener
 	seed     int64
 	admins   admins
+	mode     world.GameMode // the game mode players other than admins join in
 
 	mu       sync.Mutex
 	started  bool
@@ -112,6 +113,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		listener: l,
 		seed:     seed,
 		admins:   newAdmins(conf),
+		mode:     mode,
 		online:   map[*world.EntityHandle]string{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
