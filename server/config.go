@@ -43,7 +43,7 @@ type Settings struct {
 	// OfflineAdmins lists player names that are admins when Server.AuthEnabled is false. Anyone can claim a name
 	// without authentication, so this is for LAN play and tests only; it is ignored when authentication is on.
 	OfflineAdmins []string
-	// GameMode is the game mode new players join in: "survival" or "adventure".
+	// GameMode is the game mode players join in, "survival" or "adventure"; admins keep the one they had.
 	GameMode string
 	// LogLevel is the lowest level logged: "debug", "info", "warn" or "error".
 	LogLevel string

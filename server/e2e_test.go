@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/block/model"
+	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 
@@ -78,8 +80,8 @@ func TestJoinPlayQuitAndReopenWorld(t *testing.T) {
 		t.Errorf("/list = %q", out)
 	}
 
-	// Break the ground next to the spawn: the client is told, and the change must survive a restart.
-	broken := feetPos.Add(cube.Pos{1, -1, 0})
+	// Break a block of the ground next to the spawn: the client is told, and the change must survive a restart.
+	broken := groundNear(t, srv, feetPos)
 	mark := bot.Mark()
 	if err := bot.BreakBlock(broken); err != nil {
 		t.Fatal(err)
@@ -202,12 +204,60 @@ func TestAdminStopsServerFromGame(t *testing.T) {
 	}
 }
 
-func TestAdventureModeFromConfig(t *testing.T) {
-	srv := e2e.Start(t, e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "adventure" }))
+func TestGameModeFromConfigAtEveryJoin(t *testing.T) {
+	srv := e2e.Start(t)
 	bot := srv.Join(t, "Eve")
-	if gm := bot.GameData().PlayerGameMode; gm != 2 {
-		t.Errorf("game mode = %d, want adventure (2)", gm)
+	if gm := gameModeOf(t, srv, "Eve"); gm != world.GameModeSurvival {
+		t.Errorf("game mode = %T, want survival", gm)
 	}
+	_ = bot.Close()
+	waitFor(t, "Eve to leave", func() bool { return len(srv.Online()) == 0 })
+	_ = srv.Close()
+
+	// The same player, saved in survival, returns to the world now set to adventure.
+	adventure := e2e.Start(t, e2e.WithDir(srv.Dir), e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "adventure" }))
+	adventure.Join(t, "Eve")
+	if gm := gameModeOf(t, adventure, "Eve"); gm != world.GameModeAdventure {
+		t.Errorf("returning player's game mode = %T, want adventure", gm)
+	}
+}
+
+// gameModeOf reads an online player's game mode on the server. (Dragonfly sends adventure as survival on the
+// wire, with abilities that forbid building, so the client's view cannot tell them apart.)
+func gameModeOf(t *testing.T, srv *e2e.Server, name string) world.GameMode {
+	t.Helper()
+	h, ok := srv.Dragonfly().PlayerByName(name)
+	if !ok {
+		t.Fatalf("%s is not online", name)
+	}
+	gm, err := player.Call(timeout(t), h, func(_ *world.Tx, p *player.Player) (world.GameMode, error) { return p.GameMode(), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gm
+}
+
+// groundNear returns the top block of a column near feet, not feet's own, that is solid and within reach.
+func groundNear(t *testing.T, srv *e2e.Server, feet cube.Pos) cube.Pos {
+	t.Helper()
+	pos, err := world.Call(timeout(t), srv.World(), func(tx *world.Tx) (cube.Pos, error) {
+		for r := 1; r <= 3; r++ {
+			for dx := -r; dx <= r; dx++ {
+				for dz := -r; dz <= r; dz++ {
+					x, z := feet.X()+dx, feet.Z()+dz
+					top := cube.Pos{x, tx.HighestBlock(x, z), z}
+					if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-4 && top.Y() < feet.Y()+3 {
+						return top, nil
+					}
+				}
+			}
+		}
+		return cube.Pos{}, fmt.Errorf("no solid ground within reach around %v (seed %d)", feet, srv.Seed())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pos
 }
 
 func waitFor(t *testing.T, what string, cond func() bool) {

@@ -66,6 +66,11 @@ func (s *Server) join(p *player.Player) {
 		h = wrap(p, h)
 	}
 	p.Handle(h)
+	// Saved player data keeps a game mode, possibly creative from another tool or an older setting: players
+	// other than admins always join in the configured one.
+	if !s.IsAdmin(p) && p.GameMode() != s.mode {
+		p.SetGameMode(s.mode)
+	}
 	s.log.Info("player joined", "name", p.Name(), "xuid", p.XUID(), "admin", s.IsAdmin(p), "pos", p.Position())
 	for _, f := range joins {
 		f(p)

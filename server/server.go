@@ -5,7 +5,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -40,6 +39,7 @@ type Server struct {
 	listener *listener
 	seed     int64
 	admins   admins
+	mode     world.GameMode // the game mode players other than admins join in
 
 	mu       sync.Mutex
 	started  bool
@@ -113,6 +113,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		listener: l,
 		seed:     seed,
 		admins:   newAdmins(conf),
+		mode:     mode,
 		online:   map[*world.EntityHandle]string{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
@@ -258,6 +259,3 @@ func (s *Server) Log() *slog.Logger { return s.log }
 
 // Dragonfly returns the underlying Dragonfly server, for what this package does not wrap.
 func (s *Server) Dragonfly() *dfserver.Server { return s.df }
-
-// errServerClosed is returned when work is asked of a server that has shut down.
-var errServerClosed = errors.New("server closed")

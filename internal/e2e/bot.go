@@ -390,7 +390,8 @@ func (b *Bot) Packets() []packet.Packet {
 var ErrDisconnected = errors.New("bot disconnected")
 
 // WaitFor waits for a packet, received at any time since the bot joined, for which match returns true. Without
-// a deadline in ctx it waits at most DefaultTimeout.
+// a deadline in ctx it waits at most DefaultTimeout. match sees each packet once, in order, and may call the
+// bot's methods (Inventory, Position, ...).
 func (b *Bot) WaitFor(ctx context.Context, match func(packet.Packet) bool) (packet.Packet, error) {
 	return b.WaitAfter(ctx, 0, match)
 }
@@ -404,12 +405,14 @@ func (b *Bot) WaitAfter(ctx context.Context, mark int, match func(packet.Packet)
 	}
 	for i := mark; ; {
 		b.mu.Lock()
-		for ; i < len(b.packets); i++ {
-			if match(b.packets[i]) {
-				pk := b.packets[i]
-				b.mu.Unlock()
+		if i < len(b.packets) {
+			pk := b.packets[i]
+			b.mu.Unlock()
+			if match(pk) { // Outside the lock: match may call the bot's methods.
 				return pk, nil
 			}
+			i++
+			continue
 		}
 		arrived, readErr := b.arrived, b.readErr
 		b.mu.Unlock()
@@ -459,7 +462,7 @@ func (b *Bot) Chunks() int {
 
 // WaitChunks waits until at least n chunk columns have arrived with block data.
 func (b *Bot) WaitChunks(ctx context.Context, n int) error {
-	_, err := b.WaitFor(ctx, func(packet.Packet) bool { return len(b.chunks) >= n }) // b.mu is held in match.
+	_, err := b.WaitFor(ctx, func(packet.Packet) bool { return b.Chunks() >= n })
 	return err
 }
 
