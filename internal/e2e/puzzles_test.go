@@ -57,6 +57,19 @@ type step struct {
 	pos    cube.Pos
 }
 
+// keyPlace finds where the plan says a key lies on the ground.
+var keyPlace = regexp.MustCompile(`Key #\d+ entity at ([-\d]+,[-\d]+,[-\d]+)`)
+
+// parsePos reads "x,y,z".
+func parsePos(s string) cube.Pos {
+	var xyz []int
+	for _, f := range strings.Split(s, ",") {
+		n, _ := strconv.Atoi(f)
+		xyz = append(xyz, n)
+	}
+	return cube.Pos{xyz[0], xyz[1], xyz[2]}
+}
+
 var stepLine = regexp.MustCompile(`^\d+\. (\w+): (\w+) #\d+ (block at|entity at|held by|from step) ?([-\d,]*)`)
 
 // plan asks for the plan of the bot's area and parses its first step; ok is false when the area has no steps left.
@@ -76,12 +89,7 @@ func plan(t *testing.T, b *e2e.Bot) (step, bool) {
 		}
 		s := step{action: m[1], item: m[2], place: strings.Fields(m[3])[0]}
 		if s.place == "block" || s.place == "entity" {
-			var xyz []int
-			for _, f := range strings.Split(m[4], ",") {
-				n, _ := strconv.Atoi(f)
-				xyz = append(xyz, n)
-			}
-			s.pos = cube.Pos{xyz[0], xyz[1], xyz[2]}
+			s.pos = parsePos(m[4])
 		}
 		return s, true
 	}
