@@ -237,17 +237,20 @@ func gameModeOf(t *testing.T, srv *e2e.Server, name string) world.GameMode {
 	return gm
 }
 
-// groundNear returns the top block of a column near feet, not feet's own, that is solid and within reach.
+// groundNear returns a solid block with no solid block above it, in a column near feet but not feet's own, and
+// within reach: the ground, under any leaves or plants.
 func groundNear(t *testing.T, srv *e2e.Server, feet cube.Pos) cube.Pos {
 	t.Helper()
+	solid := func(tx *world.Tx, p cube.Pos) bool { _, ok := tx.Block(p).Model().(model.Solid); return ok }
 	pos, err := world.Call(timeout(t), srv.World(), func(tx *world.Tx) (cube.Pos, error) {
 		for r := 1; r <= 3; r++ {
 			for dx := -r; dx <= r; dx++ {
 				for dz := -r; dz <= r; dz++ {
-					x, z := feet.X()+dx, feet.Z()+dz
-					top := cube.Pos{x, tx.HighestBlock(x, z), z}
-					if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-4 && top.Y() < feet.Y()+3 {
-						return top, nil
+					for y := feet.Y() + 2; y >= feet.Y()-4; y-- {
+						p := cube.Pos{feet.X() + dx, y, feet.Z() + dz}
+						if solid(tx, p) && !solid(tx, p.Side(cube.FaceUp)) {
+							return p, nil
+						}
 					}
 				}
 			}
