@@ -139,9 +139,4 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 // Failed returns the fail rule that ended the attempt, or nil.
 func (m *Manager) Failed() *Rule { return m.State.Failed }
 
-func (m *Manager) access() func(string) bool {
-	if m.Accessible == nil {
-		return func(string) bool { return true }
-	}
-	return m.Accessible
-}
+func (m *Manager) access() func(string) bool { return orAll(m.Accessible) }

@@ -40,20 +40,11 @@ type Step struct {
 	Outputs []Obj  `json:"outputs"`
 }
 
-// objJSON returns an object as a playthrough shows it.
+// objJSON returns an object as a playthrough shows it: JSONObject's form without "holds", which the CLI contract
+// does not have.
 func objJSON(o Object) Obj {
-	props := make(map[string]any, len(o.Props))
-	for name, v := range o.Props {
-		switch v.Kind {
-		case KindBool:
-			props[name] = v.Bool
-		case KindInt:
-			props[name] = v.Int
-		default:
-			props[name] = v.Str
-		}
-	}
-	return Obj{ID: o.ID, Item: o.Item, Area: o.Area, Props: props}
+	j := JSONObject(o)
+	return Obj{ID: j.ID, Item: j.Item, Area: j.Area, Props: j.Props}
 }
 
 func objsJSON(objs []Object) []Obj {
@@ -186,7 +177,11 @@ func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) 
 				continue
 			}
 			if errors.Is(err, ErrSatisfied) {
-				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: satisfiedGoal(p, state, a), Spawned: []Obj{}, Solution: []Step{}})
+				goal, steps, err := bringGoal(p, state, a, pr.accessible)
+				if err != nil {
+					return nil, err
+				}
+				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: goal, Spawned: []Obj{}, Solution: steps})
 				open = append(open, pr.achieve(a.Name)...)
 				continue
 			}
@@ -217,14 +212,28 @@ func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) 
 	return res, nil
 }
 
-// satisfiedGoal returns the first goal of an area an object satisfies.
-func satisfiedGoal(p *Pack, s *State, a *Area) string {
+// bringGoal achieves the goal of an area that is already satisfied (ErrSatisfied): at once when an object in the
+// area or the inventory satisfies it, else by picking up a carryable one from another accessible area.
+func bringGoal(p *Pack, s *State, a *Area, accessible func(string) bool) (string, []Step, error) {
 	for _, t := range a.Goals {
-		if len(p.Find(s, t)) > 0 {
-			return t.String()
+		if p.GoalAchieved(s, a.Name, t) {
+			return t.String(), []Step{}, nil
 		}
 	}
-	return ""
+	for _, t := range a.Goals {
+		for _, id := range p.Find(s, t) {
+			mv := Move{Rule: PickUp, Inputs: []int{id}}
+			if p.Legal(s, mv, accessible) != nil {
+				continue
+			}
+			out, err := p.Apply(s, mv)
+			if err != nil {
+				return "", nil, err
+			}
+			return t.String(), []Step{{Rule: -1, Action: PickUp.Action, Inputs: []int{id}, Outputs: objsJSON(out)}}, nil
+		}
+	}
+	return "", nil, fmt.Errorf("area %s: the generator found a goal satisfied, but no object can achieve it", a.Name)
 }
 
 // solve executes a puzzle's solution with the game logic, picking up first any input lying in another area, and
