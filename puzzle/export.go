@@ -128,7 +128,7 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 	for _, n := range g.Nodes {
 		var lines []string
 		for _, o := range n.Objects {
-			lines = append(lines, fmt.Sprintf("%s%s @%s", o.Item, propsLabel(o.Props), o.Area))
+			lines = append(lines, fmt.Sprintf("%s%s @%s", o.Item, PropsLabel(o.Props), o.Area))
 		}
 		attrs := []string{fmt.Sprintf("label=%q", strings.Join(lines, "\n"))}
 		switch {
@@ -159,8 +159,9 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 	return err
 }
 
-// propsLabel formats JSON-form properties as in a rule.
-func propsLabel(props map[string]any) string {
+// PropsLabel formats JSON-form properties (as in Obj and ObjectJSON) as in a rule: "[name: value, ...]", or ""
+// when there are none.
+func PropsLabel(props map[string]any) string {
 	p := Props{}
 	for name, v := range props {
 		switch v := v.(type) {

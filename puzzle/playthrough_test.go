@@ -193,7 +193,7 @@ func TestPlaythroughsReplay(t *testing.T) {
 		g := NewGenerator(pk)
 		ok := 0
 		for seed := range seeds {
-			res, err := playthrough(g, pk, seed)
+			res, err := playthrough(g, pk, seed, nil)
 			if err != nil {
 				if errors.Is(err, ErrInfeasible) {
 					continue // a random grammar may have an area no world state can solve
@@ -223,4 +223,42 @@ func wellsTown() *Pack {
 	// generated across areas, but a lake may lie in the Yard as in the Field.
 	p.Items["Lake"].Areas = []string{"Field", "Yard"}
 	return p
+}
+
+// PlaythroughEach shows every puzzle that is solved, in the order of the playthrough's areas, with a state that
+// holds its spawned objects, and does not change the playthrough.
+func TestPlaythroughEachShowsEverySolvedPuzzle(t *testing.T) {
+	pk := townPack()
+	var seen []Solving
+	res, err := PlaythroughEach(pk, 3, func(s Solving) { seen = append(seen, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, ar := range res.Areas {
+		if len(ar.Solution) > 0 {
+			want = append(want, ar.Area)
+		}
+	}
+	var got []string
+	for _, s := range seen {
+		got = append(got, s.Puzzle.Area)
+		if !slices.Contains(s.Unlocked, s.Puzzle.Area) {
+			t.Errorf("%s: not among the unlocked areas %v", s.Puzzle.Area, s.Unlocked)
+		}
+		for _, o := range s.Puzzle.Spawned {
+			if _, ok := s.State.Object(o.ID); !ok {
+				t.Errorf("%s: spawned object %d missing from the state", s.Puzzle.Area, o.ID)
+			}
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("puzzles shown for %v, want %v", got, want)
+	}
+	plain, _ := Playthrough(pk, 3)
+	a, _ := json.Marshal(res)
+	b, _ := json.Marshal(plain)
+	if string(a) != string(b) {
+		t.Errorf("PlaythroughEach changed the playthrough:\n%s\n%s", a, b)
+	}
 }
