@@ -164,11 +164,8 @@ func TestPlaythroughSummary(t *testing.T) {
 	}
 }
 
-func TestPlaythroughErrors(t *testing.T) {
-	dir := t.TempDir()
-	// Valid, but the tower's goal needs the one gem the hall's puzzle uses up: generation fails.
-	gone := filepath.Join(dir, "gone.yaml")
-	os.WriteFile(gone, []byte(`items:
+// goneYAML is valid, but the tower's goal needs the one gem the hall's puzzle uses up: generation fails there.
+const goneYAML = `items:
   Gem: {props: {carryable: true, notSpawnable: true}}
   Crown: {props: {carryable: true}}
   Ring: {props: {carryable: true}}
@@ -180,7 +177,12 @@ areas:
   - {name: Tower, goals: [Ring], maxDepth: 1}
 world:
   - {id: 1, item: Gem, area: Hall}
-`), 0o644)
+`
+
+func TestPlaythroughErrors(t *testing.T) {
+	dir := t.TempDir()
+	gone := filepath.Join(dir, "gone.yaml")
+	os.WriteFile(gone, []byte(goneYAML), 0o644)
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("items:\n  Key: {}\nrules: |\n  Door ::= Open Key\n"), 0o644)
 	for _, tc := range []struct {
