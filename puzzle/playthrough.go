@@ -200,7 +200,11 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 				continue
 			}
 			if errors.Is(err, ErrSatisfied) {
-				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: satisfiedGoal(p, state, a), Spawned: []Obj{}, Solution: []Step{}})
+				goal, steps, err := satisfy(p, state, a, pr.accessible)
+				if err != nil {
+					return nil, fmt.Errorf("seed %d: %w", seed, err)
+				}
+				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: goal, Spawned: []Obj{}, Solution: steps})
 				open = append(open, pr.achieve(a.Name)...)
 				continue
 			}
@@ -234,14 +238,29 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 	return res, nil
 }
 
-// satisfiedGoal returns the first goal of an area an object satisfies.
-func satisfiedGoal(p *Pack, s *State, a *Area) string {
+// satisfy achieves the goal of an area the generator found already satisfied, and returns the goal and the steps
+// taken: none when an object in the area or an inventory satisfies it, else the PickUp that brings a carryable
+// one from another accessible area (which the generator counts as satisfying, as a player could simply bring it).
+func satisfy(p *Pack, s *State, a *Area, accessible func(string) bool) (string, []Step, error) {
 	for _, t := range a.Goals {
-		if len(p.Find(s, t)) > 0 {
-			return t.String()
+		if p.GoalAchieved(s, a.Name, t) {
+			return t.String(), []Step{}, nil
 		}
 	}
-	return ""
+	for _, t := range a.Goals {
+		for _, id := range p.Find(s, t) {
+			mv := Move{Rule: PickUp, Inputs: []int{id}}
+			if p.Legal(s, mv, accessible) != nil {
+				continue
+			}
+			out, err := p.Apply(s, mv)
+			if err != nil {
+				return "", nil, fmt.Errorf("area %s: %w", a.Name, err)
+			}
+			return t.String(), []Step{{Rule: -1, Action: PickUp.Action, Inputs: []int{id}, Outputs: objsJSON(out)}}, nil
+		}
+	}
+	return "", nil, fmt.Errorf("area %s: its goal was found satisfied, but no object can achieve it", a.Name)
 }
 
 // solve executes a puzzle's solution with the game logic, picking up first any input lying in another area, and

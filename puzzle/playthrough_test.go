@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -260,5 +261,42 @@ func TestPlaythroughEachShowsEverySolvedPuzzle(t *testing.T) {
 	b, _ := json.Marshal(plain)
 	if string(a) != string(b) {
 		t.Errorf("PlaythroughEach changed the playthrough:\n%s\n%s", a, b)
+	}
+}
+
+// An area whose goal a carryable object in an earlier area already satisfies has no puzzle: the playthrough
+// brings the object with a PickUp, so that the goal is achieved in the area, and the result replays.
+func TestPlaythroughSatisfiedElsewhere(t *testing.T) {
+	pk, err := LoadBytes("tower.yaml", []byte(`items:
+  Key: {props: {carryable: true}}
+  Box: {}
+rules: |
+  Key ::= Open Box
+areas:
+  - {name: Hall, start: true, goals: [Key], maxDepth: 1, connects: [Tower]}
+  - {name: Tower, goals: [Key], maxDepth: 1}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Playthrough(pk, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Areas) != 2 {
+		t.Fatalf("areas %+v", res.Areas)
+	}
+	key := res.Areas[0].Solution[0].Outputs[0]
+	tower := res.Areas[1]
+	if tower.Depth != 0 || len(tower.Solution) != 1 || tower.Solution[0].Action != "PickUp" || tower.Solution[0].Inputs[0] != key.ID {
+		t.Errorf("tower: %+v, want a PickUp of the hall's key %d", tower, key.ID)
+	}
+	if err := Replay(pk, res); err != nil {
+		t.Error(err)
+	}
+	// Without the PickUp the tower's goal is not achieved: replay says so.
+	res.Areas[1].Solution = []Step{}
+	if err := Replay(pk, res); err == nil || !strings.Contains(err.Error(), "area Tower") {
+		t.Errorf("replay without the pick-up: %v", err)
 	}
 }

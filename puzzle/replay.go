@@ -66,10 +66,11 @@ func Replay(p *Pack, r *PlaythroughResult) error {
 			if err := spawn(p, state, ar); err != nil {
 				return &ReplayError{Area: ar.Area, Err: err}
 			}
-			if len(ar.Solution) == 0 {
-				// An area whose goal was already satisfied: achieved at once.
-				if !goalMet(p, state, ar) {
-					return &ReplayError{Area: ar.Area, Err: fmt.Errorf("no solution, and goal %s is not satisfied", ar.Goal)}
+			if ar.Depth == 0 {
+				// An area whose goal was already satisfied: achieved at once, after picking up the object that
+				// satisfies it if it lay in another area.
+				if err := replaySteps(p, state, ar, pr.accessible); err != nil {
+					return err
 				}
 				open = append(open, names(pr.achieve(ar.Area))...)
 			} else {

@@ -71,8 +71,8 @@ func writeSummary(w io.Writer, res *puzzle.PlaythroughResult) {
 	fmt.Fprintf(w, "seed %d: %d areas\ninitial: %s\n", res.Seed, len(res.Areas), list(res.Initial))
 	for _, ar := range res.Areas {
 		fmt.Fprintf(w, "\n%s: goal %s, depth %d, %d steps\n  spawned: %s\n", ar.Area, ar.Goal, ar.Depth, len(ar.Solution), list(ar.Spawned))
-		if len(ar.Solution) == 0 {
-			fmt.Fprintln(w, "  (the goal was already satisfied)")
+		if ar.Depth == 0 {
+			fmt.Fprintln(w, "  (no puzzle: an object already satisfied the goal)")
 		}
 		for i, st := range ar.Solution {
 			var in []string

@@ -101,38 +101,88 @@ func checkIDs(t *testing.T, res *puzzle.PlaythroughResult) {
 	}
 }
 
+// checkPlaythrough runs the playthrough command on a pack with a seed and checks its JSON: the contract's shape,
+// ids unique over the playthrough, at least one solved area, and a replay by the game logic.
+func checkPlaythrough(t *testing.T, pk *puzzle.Pack, path, seed string) {
+	t.Helper()
+	code, out, errOut := runCmd(playthrough, path, "--seed", seed, "--json")
+	if code != 0 {
+		t.Fatalf("%s seed %s: exit %d: %s", path, seed, code, errOut)
+	}
+	checkPlaythroughJSON(t, pk, path, seed, out)
+}
+
+// checkPlaythroughJSON checks the output of a playthrough as checkPlaythrough does.
+func checkPlaythroughJSON(t *testing.T, pk *puzzle.Pack, path, seed, out string) {
+	t.Helper()
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatalf("%s seed %s: %v\n%s", path, seed, err, out)
+	}
+	checkContract(t, raw)
+	if fmt.Sprint(raw["seed"]) != seed {
+		t.Errorf("%s: seed %v, want %s", path, raw["seed"], seed)
+	}
+	var res puzzle.PlaythroughResult
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Areas) == 0 || len(res.Areas[0].Solution) == 0 {
+		t.Fatalf("%s seed %s: no solved area", path, seed)
+	}
+	checkIDs(t, &res)
+	if err := puzzle.Replay(pk, &res); err != nil {
+		t.Errorf("%s seed %s: replay: %v", path, seed, err)
+	}
+}
+
 func TestPlaythroughJSONMatchesContractAndReplays(t *testing.T) {
 	for _, path := range []string{heistPack, defaultPack} {
 		pk, err := puzzle.Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, seed := range []string{"1", "2", "3", "17", "42"} {
-			code, out, errOut := runCmd(playthrough, path, "--seed", seed, "--json")
-			if code != 0 {
-				t.Fatalf("%s seed %s: exit %d: %s", path, seed, code, errOut)
+		for _, seed := range []string{"1", "2", "3", "17", "42", "103"} { // 103: the vault's badge lies in the village
+			checkPlaythrough(t, pk, path, seed)
+		}
+	}
+}
+
+// Every shipped pack plays through and replays over many seeds. A generation failure is an exit 1 with the
+// engine's message; the default pack has a few (its Vault's minDepth against objects earlier areas left, which
+// generation must reuse), so up to one in ten is tolerated and logged, while every playthrough printed replays.
+func TestPlaythroughEveryShippedPack(t *testing.T) {
+	paths, _ := filepath.Glob("../../packs/examples/*")
+	paths = append(paths, defaultPack)
+	if len(paths) < 7 {
+		t.Fatalf("shipped packs: %v", paths)
+	}
+	seeds := 30
+	if testing.Short() {
+		seeds = 5
+	}
+	for _, path := range paths {
+		pk, err := puzzle.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		failed := 0
+		for seed := range seeds {
+			code, out, errOut := runCmd(playthrough, path, "--seed", fmt.Sprint(seed), "--json")
+			switch {
+			case code == 1 && strings.Contains(errOut, "no goal of the area can be produced") && out == "":
+				t.Logf("%s seed %d: %s", path, seed, errOut)
+				failed++
+			case code != 0:
+				t.Fatalf("%s seed %d: exit %d: %s", path, seed, code, errOut)
+			default:
+				checkPlaythroughJSON(t, pk, path, fmt.Sprint(seed), out)
 			}
-			var raw map[string]any
-			if err := json.Unmarshal([]byte(out), &raw); err != nil {
-				t.Fatalf("%s seed %s: %v\n%s", path, seed, err, out)
-			}
-			checkContract(t, raw)
-			if fmt.Sprint(raw["seed"]) != seed {
-				t.Errorf("%s: seed %v, want %s", path, raw["seed"], seed)
-			}
-			var res puzzle.PlaythroughResult
-			dec := json.NewDecoder(strings.NewReader(out))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&res); err != nil {
-				t.Fatal(err)
-			}
-			if len(res.Areas) == 0 || len(res.Areas[0].Solution) == 0 {
-				t.Fatalf("%s seed %s: no solved area", path, seed)
-			}
-			checkIDs(t, &res)
-			if err := puzzle.Replay(pk, &res); err != nil {
-				t.Errorf("%s seed %s: replay: %v", path, seed, err)
-			}
+		}
+		if failed*10 > seeds {
+			t.Errorf("%s: %d of %d playthroughs failed to generate", path, failed, seeds)
 		}
 	}
 }
