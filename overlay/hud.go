@@ -38,7 +38,7 @@ func (o *Overlay) statusLine(a AreaPos) (string, float64) {
 		return fmt.Sprintf("Area %v · solved", a), 1
 	}
 	done, total := progress(run)
-	return fmt.Sprintf("Area %v · %s · %d/%d steps", a, goalText(run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
+	return fmt.Sprintf("Area %v · active · %s · %d/%d steps", a, goalText(run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
 }
 
 // progress counts the rules of an area's puzzle that have run, and all of them.

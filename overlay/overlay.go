@@ -33,6 +33,7 @@ type Overlay struct {
 	jobs   chan func(ctx context.Context) // run one at a time by the overlay's goroutine
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	stop   chan struct{} // closed by Close: jobs are no longer taken
 
 	mu       sync.Mutex
 	game     *puzzle.Manager
@@ -59,6 +60,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		looks:    looks{blocks: blocks},
 		gen:      puzzle.NewGenerator(opts.Pack),
 		jobs:     make(chan func(context.Context), 64),
+		stop:     make(chan struct{}),
 		areas:    map[AreaPos]*areaRun{},
 		where:    map[int]Where{},
 		byBlock:  map[cube.Pos]int{},
@@ -124,6 +126,7 @@ func (o *Overlay) Close() error {
 		return nil
 	}
 	o.closed = true
+	close(o.stop)
 	o.mu.Unlock()
 	unregister(o.w)
 	if o.cancel != nil {
@@ -171,9 +174,13 @@ func (o *Overlay) tick(ctx context.Context) {
 func (o *Overlay) enqueue(job func(ctx context.Context)) {
 	select {
 	case o.jobs <- job:
+	case <-o.stop:
 	default:
 		o.opts.Log.Warn("overlay: job queue full; waiting")
-		o.jobs <- job
+		select {
+		case o.jobs <- job:
+		case <-o.stop:
+		}
 	}
 }
 

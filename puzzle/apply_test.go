@@ -243,3 +243,14 @@ func TestMovesFindsEveryBinding(t *testing.T) {
 		t.Errorf("fail rules add the smash move: %d moves", len(withFail))
 	}
 }
+
+func TestMovesWithoutAccessibilityAllowsEveryArea(t *testing.T) {
+	p := heist(t)
+	s := NewState(heistWorld())
+	if got, want := len(p.Moves(s, p.Rules, nil)), len(p.Moves(s, p.Rules, all)); got != want {
+		t.Errorf("nil accessibility: %d moves, want %d", got, want)
+	}
+	if got, want := len(p.CarryMoves(s, nil)), len(p.CarryMoves(s, all)); got != want || got == 0 {
+		t.Errorf("nil accessibility: %d carry moves, want %d", got, want)
+	}
+}

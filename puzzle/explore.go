@@ -10,10 +10,11 @@ import (
 // Verdict is the answer to "can the goal be reached": yes, no, or unknown when the state cap stopped the search.
 type Verdict uint8
 
+// The verdicts.
 const (
-	Unknown Verdict = iota
-	Yes
-	No
+	Unknown Verdict = iota // the state cap stopped the search before a goal state was found
+	Yes                    // a goal state is reachable
+	No                     // every reachable state was explored and none is a goal state
 )
 
 // String returns "yes", "no" or "unknown".
@@ -119,6 +120,10 @@ type explorer struct {
 	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
 	kindDone  []bool
 	cands     [][]int32 // per slot, the runs of the current state that match it
+	slotRule  []int32   // per slot, its rule
+	inputs    []int32   // per rule, its number of inputs
+	missing   []int32   // per rule, its input slots without a candidate in the current state
+	ready     []int32   // the rules whose every slot has a candidate
 	touched   []int32
 	goalM     []int8
 	relev     []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
@@ -128,13 +133,14 @@ type explorer struct {
 
 	effTable []uint32 // open addressing over effList: index plus one
 	effList  []*effect
-	slab     []uint32 // storage of sleep sets
+	slab     [][]uint32 // storage of sleep sets
 
 	flags    []uint8
 	depth    []int32
 	horizon  []uint32 // states left unexpanded at cfg.MaxDepth
 	expanded []bool
-	sleeps   [][]uint32
+	sleeps   []uint64            // per state, where its sleep set is in the slab
+	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
 	edges    []edge
 
 	// scratch
@@ -177,15 +183,18 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	if x.prune {
 		x.relevance()
 	}
-	for _, r := range x.rules {
+	for ri, r := range x.rules {
 		var sl []int
 		for _, t := range r.Inputs {
 			sl = append(sl, len(x.terms))
 			x.terms = append(x.terms, t)
 			x.cands = append(x.cands, nil)
+			x.slotRule = append(x.slotRule, int32(ri))
 		}
 		x.slots = append(x.slots, sl)
+		x.inputs = append(x.inputs, int32(len(r.Inputs)))
 	}
+	x.missing = make([]int32, len(x.rules))
 	return x.run(s)
 }
 
@@ -194,20 +203,42 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 // objects never disables a move, the goal only asks for an object to exist, and a dropped move's outputs are never
 // used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules never help.
 func (x *explorer) relevance() {
+	items := map[string][]bool{} // per type, which items (in ItemOrder) are of it
+	of := func(typ string) []bool {
+		if b, ok := items[typ]; ok {
+			return b
+		}
+		b := make([]bool, len(x.p.ItemOrder))
+		for i, name := range x.p.ItemOrder {
+			b[i] = x.p.IsA(name, typ)
+		}
+		items[typ] = b
+		return b
+	}
+	// mayBecome reports whether an object made by output term o can match term n: some item is of both types,
+	// and no property o sets contradicts n.
+	mayBecome := func(o, n Term) bool {
+		for name, want := range n.Props {
+			if v, ok := o.Props[name]; ok && v != want {
+				return false
+			}
+		}
+		a, b := of(o.Type), of(n.Type)
+		for i := range a {
+			if a[i] && b[i] {
+				return true
+			}
+		}
+		return false
+	}
 	needed := []Term{x.cfg.Goal}
 	keep := make([]bool, len(x.cfg.Rules))
-	for changed := true; changed; {
-		changed = false
+	for checked := 0; checked < len(needed); checked++ {
+		n := needed[checked]
 		for i, r := range x.cfg.Rules {
-			if keep[i] {
-				continue
-			}
-			for _, o := range r.Outputs {
-				if slices.ContainsFunc(needed, func(n Term) bool { return x.mayBecome(o, n) }) {
-					keep[i], changed = true, true
-					needed = append(needed, r.Inputs...)
-					break
-				}
+			if !keep[i] && slices.ContainsFunc(r.Outputs, func(o Term) bool { return mayBecome(o, n) }) {
+				keep[i] = true
+				needed = append(needed, r.Inputs...)
 			}
 		}
 	}
@@ -220,25 +251,163 @@ func (x *explorer) relevance() {
 	x.rterm = needed
 }
 
-// mayBecome reports whether an object made by output term o can match term n: some item is of both types, and no
-// property o sets contradicts n.
-func (x *explorer) mayBecome(o, n Term) bool {
-	for name, want := range n.Props {
-		if v, ok := o.Props[name]; ok && v != want {
-			return false
+// dropFrozen leaves out of the start state the objects no move can ever touch: those in areas that are not
+// accessible and, with relevance pruning, those that match no term of a kept rule (kept rules cannot bind them and
+// they are not carried). They would be the same in every state, so the search runs on smaller states; an object
+// matching the goal is always kept. Not done for a goal function, which may look at anything, or for an exported
+// graph, which shows whole states.
+func (x *explorer) dropFrozen(es []entry) []entry {
+	if x.cfg.GoalFunc != nil || x.cfg.Graph {
+		return es
+	}
+	kept := es[:0]
+	for _, e := range es {
+		k := entryKind(e)
+		frozen := !x.sp.usable[entryLoc(e)] || x.prune && !x.relevant(k)
+		if !frozen || x.goalMatches(k) {
+			kept = append(kept, e)
 		}
 	}
-	for _, item := range x.p.ItemOrder {
-		if x.p.IsA(item, o.Type) && x.p.IsA(item, n.Type) {
-			return true
+	return kept
+}
+
+// frontier holds the states to expand. Breadth first, states are expanded in index order (next) and states to
+// explore again wait in requeue; depth first, both go on one stack.
+type frontier struct {
+	depthFirst     bool
+	next           uint32
+	requeue, stack []uint32
+}
+
+// pop returns the next state to expand, of n stored states.
+func (f *frontier) pop(n int) (uint32, bool) {
+	var i uint32
+	switch {
+	case f.depthFirst && len(f.stack) > 0:
+		i, f.stack = f.stack[len(f.stack)-1], f.stack[:len(f.stack)-1]
+	case !f.depthFirst && int(f.next) < n:
+		i = f.next
+		f.next++
+	case !f.depthFirst && len(f.requeue) > 0:
+		i, f.requeue = f.requeue[0], f.requeue[1:]
+	default:
+		return 0, false
+	}
+	return i, true
+}
+
+// again queues an expanded state to be expanded again.
+func (f *frontier) again(j uint32) {
+	if f.depthFirst {
+		f.stack = append(f.stack, j)
+	} else {
+		f.requeue = append(f.requeue, j)
+	}
+}
+
+// Why a search ended: it is still searching (then it ran out of states: complete), found a goal with FirstGoal, or
+// hit the state cap.
+const (
+	searching = iota
+	foundGoal
+	capped
+)
+
+// expand explores the moves of state i, adding new states to the frontier.
+func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
+	again := x.expanded[i]
+	x.expanded[i] = true
+	x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
+	if again {
+		// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores only
+		// the moves that woke up.
+		x.enabled = x.enabled[:0]
+		for _, id := range x.awake[i] {
+			x.enabled = append(x.enabled, x.effList[id])
+		}
+		delete(x.awake, i)
+	} else {
+		x.enabled = x.moves(x.cur, x.enabled[:0])
+	}
+	var sleep []uint32
+	if x.sleep {
+		sleep = x.sleepOf(i)
+		sortEffects(x.enabled)
+	}
+	pushed := len(fr.stack)
+	// Depth first, the successor explored first (with the smallest sleep set) is searched first.
+	defer func() { slices.Reverse(fr.stack[pushed:]) }()
+	for _, eff := range x.enabled {
+		if x.sleep {
+			// Both lists are in id order: walk the sleep set alongside.
+			for len(sleep) > 0 && sleep[0] < eff.id {
+				sleep = sleep[1:]
+			}
+			if len(sleep) > 0 && sleep[0] == eff.id {
+				continue
+			}
+		}
+		rep.Transitions++
+		var inh []uint32
+		if x.sleep && !eff.visible {
+			inh = x.inherit(x.sleepOf(i), eff)
+		}
+		h := x.st.hashes[i] + eff.delta
+		j, slot, found := probe(x.st, h, applied{x.cur, eff})
+		if !found {
+			x.succ = applyEffect(x.succ[:0], x.cur, eff)
+			if len(x.succ) > maxStateObjects {
+				// Rules that make objects while keeping their inputs can grow a state without end: a cap like
+				// MaxStates, so the search reports "unknown" rather than failing.
+				return capped
+			}
+			j = x.st.insert(x.succ, h, slot)
+			x.record(x.succ, x.depth[i]+1, inh, eff)
+		}
+		if x.cfg.Analyse {
+			x.edges = append(x.edges, edge{i, j, eff.id})
+		}
+		switch {
+		case found:
+			if x.sleep && x.flags[j] == 0 && !eff.visible {
+				x.narrow(j, inh, fr)
+			}
+		case x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse:
+			return foundGoal
+		case x.st.len() >= x.cfg.MaxStates:
+			return capped
+		case fr.depthFirst:
+			fr.stack = append(fr.stack, j)
 		}
 	}
-	return false
+	return searching
+}
+
+// narrow intersects the sleep set of state j, reached again, with inh; if that wakes moves of a state already
+// expanded, they are queued to be explored.
+func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
+	old := x.sleepOf(j)
+	narrowed := intersectU32(old, inh)
+	if len(narrowed) == len(old) {
+		return
+	}
+	x.sleeps[j] = x.keep(narrowed)
+	if !x.expanded[j] {
+		return
+	}
+	if _, queued := x.awake[j]; !queued {
+		fr.again(j)
+	}
+	for _, id := range old {
+		if !containsU32(narrowed, id) && !slices.Contains(x.awake[j], id) {
+			x.awake[j] = append(x.awake[j], id)
+		}
+	}
 }
 
 func (x *explorer) run(s *State) (*Report, error) {
 	rep := &Report{DeadEnds: -1, Shortest: -1}
-	start := x.sp.encode(s, nil)
+	start := x.dropFrozen(x.sp.encode(s, nil))
 	if s.Failed != nil {
 		start = append(start, failMark)
 	}
@@ -248,123 +417,23 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if _, isNew := x.st.intern(start); isNew {
 		x.record(start, 0, nil, nil)
 	}
-	// The frontier: breadth first, states are expanded in index order (next) and states to explore again wait in
-	// requeue; depth first, both go on one stack.
-	var requeue, stack []uint32
-	if x.cfg.DepthFirst {
-		stack = append(stack, 0)
+	fr := &frontier{depthFirst: x.cfg.DepthFirst}
+	if fr.depthFirst {
+		fr.stack = append(fr.stack, 0)
 	}
-	awake := map[uint32][]uint32{} // per state to explore again, the moves woken by a smaller sleep set
-	capped, stopped, early := false, false, false
-	next := uint32(0)
-	for !capped && !stopped {
-		var i uint32
-		switch {
-		case x.cfg.DepthFirst && len(stack) > 0:
-			i, stack = stack[len(stack)-1], stack[:len(stack)-1]
-		case !x.cfg.DepthFirst && int(next) < x.st.len():
-			i = next
-			next++
-		case !x.cfg.DepthFirst && len(requeue) > 0:
-			i, requeue = requeue[0], requeue[1:]
-		default:
-			stopped = true
-			continue
+	x.awake = map[uint32][]uint32{}
+	stop := searching
+	for stop == searching {
+		i, ok := fr.pop(x.st.len())
+		if !ok {
+			break
 		}
-		if x.flags[i] != 0 {
-			continue
+		if x.flags[i] == 0 && !x.atHorizon(i) {
+			stop = x.expand(i, fr, rep)
 		}
-		if x.cfg.MaxDepth > 0 && int(x.depth[i]) >= x.cfg.MaxDepth {
-			if !x.expanded[i] {
-				x.expanded[i] = true
-				x.horizon = append(x.horizon, i)
-			}
-			continue
-		}
-		again := x.expanded[i]
-		x.expanded[i] = true
-		x.cur = append(x.cur[:0], x.st.get(i)...)
-		if again {
-			// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores
-			// only the moves that woke up.
-			x.enabled = x.enabled[:0]
-			for _, id := range awake[i] {
-				x.enabled = append(x.enabled, x.effList[id])
-			}
-			delete(awake, i)
-		} else {
-			x.enabled = x.moves(x.cur, x.enabled[:0])
-		}
-		var sleep []uint32
-		if x.sleep {
-			sleep = x.sleeps[i]
-			slices.SortFunc(x.enabled, func(a, b *effect) int { return int(a.id) - int(b.id) })
-		}
-		pushed := len(stack)
-		for _, eff := range x.enabled {
-			if x.sleep && containsU32(sleep, eff.id) {
-				continue
-			}
-			rep.Transitions++
-			var inh []uint32
-			if x.sleep && !eff.visible {
-				inh = x.inherit(sleep, eff)
-			}
-			h := x.st.hashes[i] + eff.delta
-			j, found := x.lookup(h, eff)
-			isNew := !found
-			if isNew {
-				x.succ = applyEffect(x.succ[:0], x.cur, eff)
-				if len(x.succ) > maxStateObjects {
-					// Rules that make objects from nothing lasting can grow a state without end: a cap like
-					// MaxStates, so the search reports "unknown" rather than failing.
-					capped = true
-					break
-				}
-				j = x.st.insert(x.succ, h)
-				x.record(x.succ, x.depth[i]+1, inh, eff)
-			}
-			if x.cfg.Analyse {
-				x.edges = append(x.edges, edge{i, j, eff.id})
-			}
-			if isNew {
-				if x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse {
-					stopped, early = true, true
-					break
-				}
-				if x.st.len() >= x.cfg.MaxStates {
-					capped = true
-					break
-				}
-				if x.cfg.DepthFirst {
-					stack = append(stack, j)
-				}
-			} else if x.sleep && x.flags[j] == 0 && !eff.visible {
-				old := x.sleeps[j]
-				if narrowed := intersectU32(old, inh); len(narrowed) < len(old) {
-					x.sleeps[j] = narrowed
-					if x.expanded[j] {
-						if _, queued := awake[j]; !queued {
-							if x.cfg.DepthFirst {
-								stack = append(stack, j)
-							} else {
-								requeue = append(requeue, j)
-							}
-						}
-						for _, id := range old {
-							if !containsU32(narrowed, id) && !slices.Contains(awake[j], id) {
-								awake[j] = append(awake[j], id)
-							}
-						}
-					}
-				}
-			}
-		}
-		// Depth first, the successor explored first (with the smallest sleep set) is searched first.
-		slices.Reverse(stack[pushed:])
 	}
 	rep.Horizon = len(x.horizon)
-	rep.Complete = !capped && !early && rep.Horizon == 0
+	rep.Complete = stop == searching && rep.Horizon == 0
 	rep.States = x.st.len()
 	for i, f := range x.flags {
 		if f&flagGoal != 0 {
@@ -383,26 +452,32 @@ func (x *explorer) run(s *State) (*Report, error) {
 	case rep.Complete:
 		rep.Solvable = No
 	}
-	if x.cfg.Analyse && !capped && !early {
+	if x.cfg.Analyse && stop == searching {
 		x.analyse(rep)
 	}
 	return rep, nil
 }
 
-// lookup finds the state that eff leads to from x.cur, given its hash, without building it.
-func (x *explorer) lookup(h uint64, eff *effect) (uint32, bool) {
-	st := x.st
-	mask := uint64(len(st.table) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		slot := st.table[i]
-		if slot == 0 {
-			return 0, false
-		}
-		if st.hashes[slot-1] == h && equalApplied(st.get(slot-1), x.cur, eff) {
-			return slot - 1, true
-		}
+// atHorizon reports whether state i lies cfg.MaxDepth moves from the start, and records it once as left
+// unexpanded.
+func (x *explorer) atHorizon(i uint32) bool {
+	if x.cfg.MaxDepth <= 0 || int(x.depth[i]) < x.cfg.MaxDepth {
+		return false
 	}
+	if !x.expanded[i] {
+		x.expanded[i] = true
+		x.horizon = append(x.horizon, i)
+	}
+	return true
 }
+
+// applied looks up the state a move leads to from the current state without building it.
+type applied struct {
+	cur []entry
+	eff *effect
+}
+
+func (a applied) equal(stored []entry) bool { return equalApplied(stored, a.cur, a.eff) }
 
 // equalApplied reports whether stored equals cur minus eff.remove plus eff.add.
 func equalApplied(stored, cur []entry, eff *effect) bool {
@@ -456,17 +531,30 @@ func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) 
 	}
 }
 
-// keep copies a sleep set into the slab and returns the copy.
-func (x *explorer) keep(s []uint32) []uint32 {
+// keep copies a sleep set into the slab and returns where it is: chunk<<40 | offset<<20 | length. Sleep sets are
+// kept without pointers so that the collector has nothing to scan in them.
+func (x *explorer) keep(s []uint32) uint64 {
 	if len(s) == 0 {
-		return nil
-	}
-	if cap(x.slab)-len(x.slab) < len(s) {
-		x.slab = make([]uint32, 0, max(1<<16, len(s)))
+		return 0
 	}
 	n := len(x.slab)
-	x.slab = append(x.slab, s...)
-	return x.slab[n : n+len(s) : n+len(s)]
+	if n == 0 || cap(x.slab[n-1])-len(x.slab[n-1]) < len(s) {
+		x.slab = append(x.slab, make([]uint32, 0, max(1<<16, len(s))))
+		n++
+	}
+	off := len(x.slab[n-1])
+	x.slab[n-1] = append(x.slab[n-1], s...)
+	return uint64(n-1)<<40 | uint64(off)<<20 | uint64(len(s))
+}
+
+// sleepOf returns the sleep set of state i.
+func (x *explorer) sleepOf(i uint32) []uint32 {
+	l := x.sleeps[i]
+	c, off, n := l>>40, l>>20&(1<<20-1), l&(1<<20-1)
+	if n == 0 {
+		return nil
+	}
+	return x.slab[c][off : off+n : off+n]
 }
 
 func (x *explorer) isGoal(es []entry) bool {
@@ -537,23 +625,28 @@ func (x *explorer) slotsOf(k uint32) []int32 {
 // either order gives the same state; visible moves are never put to sleep, since the state after them ends the
 // attempt and the diamond that covers a sleeping move would be cut.
 func (x *explorer) inherit(sleep []uint32, t *effect) []uint32 {
+	// Merge, in id order, the moves enabled here before t and the sleep set (both sorted).
 	x.inh = x.inh[:0]
-	for _, u := range x.enabled {
-		if u.id >= t.id {
-			break
+	en := x.enabled
+	for {
+		var u *effect
+		switch {
+		case len(en) > 0 && en[0].id < t.id && (len(sleep) == 0 || en[0].id <= sleep[0]):
+			u = en[0]
+			en = en[1:]
+			if len(sleep) > 0 && sleep[0] == u.id {
+				sleep = sleep[1:]
+			}
+		case len(sleep) > 0:
+			u = x.effList[sleep[0]]
+			sleep = sleep[1:]
+		default:
+			return x.inh
 		}
 		if !u.visible && disjoint(u.remove, t.remove) {
 			x.inh = append(x.inh, u.id)
 		}
 	}
-	for _, id := range sleep {
-		u := x.effList[id]
-		if !u.visible && disjoint(u.remove, t.remove) && !containsU32(x.inh, id) {
-			x.inh = append(x.inh, id)
-		}
-	}
-	slices.Sort(x.inh)
-	return x.inh
 }
 
 // moves appends the effects of every legal move in the encoded state es.
@@ -579,6 +672,9 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 		x.cands[sl] = x.cands[sl][:0]
 	}
 	x.touched = x.touched[:0]
+	// A rule is ready when every input slot has a candidate: count down its empty slots as they fill.
+	copy(x.missing, x.inputs)
+	x.ready = x.ready[:0]
 	for ei, e := range x.runs {
 		if !x.sp.usable[entryLoc(e)] {
 			continue
@@ -586,19 +682,18 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 		for _, sl := range x.slotsOf(entryKind(e)) {
 			if len(x.cands[sl]) == 0 {
 				x.touched = append(x.touched, sl)
+				ri := x.slotRule[sl]
+				if x.missing[ri]--; x.missing[ri] == 0 {
+					x.ready = append(x.ready, ri)
+				}
 			}
 			x.cands[sl] = append(x.cands[sl], int32(ei))
 		}
 	}
-rules:
-	for ri, r := range x.rules {
-		for _, sl := range x.slots[ri] {
-			if len(x.cands[sl]) == 0 {
-				continue rules
-			}
-		}
+	slices.Sort(x.ready)
+	for _, ri := range x.ready {
 		x.bound = x.bound[:0]
-		dst = x.bind(ri, r, 0, 0, dst)
+		dst = x.bind(int(ri), x.rules[ri], 0, 0, dst)
 	}
 	if !x.sp.merged {
 		dst = x.carryMoves(dst)
@@ -753,6 +848,15 @@ func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
 	}
 	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
 	return eff
+}
+
+// sortEffects sorts effects by id; the lists are short and mostly in order already.
+func sortEffects(es []*effect) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j-1].id > es[j].id; j-- {
+			es[j-1], es[j] = es[j], es[j-1]
+		}
+	}
 }
 
 // applyEffect writes cur minus eff.remove plus eff.add, sorted, to dst.

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 // combineTree builds a puzzle like the generator's: a balanced tree of combining rules of the given depth whose leaves
@@ -48,32 +49,44 @@ func benchExplore(b *testing.B, p *Pack, s *State, cfg Explore) *Report {
 			b.Fatal(err)
 		}
 	}
-	cpu = cpuTime() - cpu
-	b.ReportMetric(float64(rep.States), "states")
+	reportStates(b, rep.States, cpuTime()-cpu)
 	b.ReportMetric(float64(rep.Transitions)/float64(rep.States), "moves/state")
-	b.ReportMetric(float64(rep.States)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-	if cpu > 0 {
-		b.ReportMetric(float64(rep.States)*float64(b.N)/cpu.Seconds(), "states/cpu-s")
-	}
 	return rep
+}
+
+// reportStates reports the states of one exploration and the rates per wall-clock and per CPU second.
+func reportStates(b *testing.B, states int, cpu time.Duration) {
+	b.ReportMetric(float64(states), "states")
+	b.ReportMetric(float64(states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(states)*float64(b.N)/cpu.Seconds(), "states/cpu-s")
+	}
 }
 
 func BenchmarkExploreTree(b *testing.B) {
 	p, s, goal := combineTree(b, 5) // 16 leaves, 31 rules, 47 moves to solve
-	base := Explore{Rules: p.Rules, Goal: goal, MaxStates: 1 << 22}
-	b.Run("analyse", func(b *testing.B) {
-		cfg := base
-		cfg.Analyse = true
-		benchExplore(b, p, s, cfg)
+	benchVariants(b, p, s, Explore{Rules: p.Rules, Goal: goal, MaxStates: 1 << 22}, []variant{
+		{"analyse", func(c *Explore) { c.Analyse = true }},
+		{"plain", func(c *Explore) { c.NoSleep, c.NoRelevance = true, true }},
+		{"sleep", func(*Explore) {}},
 	})
-	b.Run("plain", func(b *testing.B) {
-		cfg := base
-		cfg.NoSleep, cfg.NoRelevance = true, true
-		benchExplore(b, p, s, cfg)
-	})
-	b.Run("sleep", func(b *testing.B) {
-		benchExplore(b, p, s, base)
-	})
+}
+
+// variant is a named change to an exploration's configuration.
+type variant struct {
+	name string
+	set  func(*Explore)
+}
+
+// benchVariants runs one sub-benchmark per variant of base.
+func benchVariants(b *testing.B, p *Pack, s *State, base Explore, variants []variant) {
+	for _, v := range variants {
+		b.Run(v.name, func(b *testing.B) {
+			cfg := base
+			v.set(&cfg)
+			benchExplore(b, p, s, cfg)
+		})
+	}
 }
 
 // BenchmarkExploreNaiveBFS runs the differential test's plain search (whole game states, string keys) on a
@@ -86,12 +99,7 @@ func BenchmarkExploreNaiveBFS(b *testing.B) {
 	for b.Loop() {
 		ref = plainBFS(p, s, cfg, 1<<22)
 	}
-	cpu = cpuTime() - cpu
-	b.ReportMetric(float64(ref.states), "states")
-	b.ReportMetric(float64(ref.states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-	if cpu > 0 {
-		b.ReportMetric(float64(ref.states)*float64(b.N)/cpu.Seconds(), "states/cpu-s")
-	}
+	reportStates(b, ref.states, cpuTime()-cpu)
 }
 
 // chain builds a puzzle of the given depth in which step k needs the result of step k-1 and a leaf that must be
@@ -118,22 +126,11 @@ func chain(tb testing.TB, depth int, herrings bool) (*Pack, *State, Term) {
 // first with every reduction, and depth first, which reaches the goal after a few states.
 func BenchmarkExploreDeep(b *testing.B) {
 	p, s, goal := chain(b, 12, true)
-	base := Explore{Rules: p.Rules, Goal: goal, FirstGoal: true, MaxStates: 1 << 23}
-	b.Run("bfs", func(b *testing.B) { benchExplore(b, p, s, base) })
-	b.Run("bfs-norelevance", func(b *testing.B) {
-		cfg := base
-		cfg.NoRelevance = true
-		benchExplore(b, p, s, cfg)
-	})
-	b.Run("dfs", func(b *testing.B) {
-		cfg := base
-		cfg.DepthFirst = true
-		benchExplore(b, p, s, cfg)
-	})
-	b.Run("dfs-norelevance", func(b *testing.B) {
-		cfg := base
-		cfg.DepthFirst, cfg.NoRelevance = true, true
-		benchExplore(b, p, s, cfg)
+	benchVariants(b, p, s, Explore{Rules: p.Rules, Goal: goal, FirstGoal: true, MaxStates: 1 << 23}, []variant{
+		{"bfs", func(*Explore) {}},
+		{"bfs-norelevance", func(c *Explore) { c.NoRelevance = true }},
+		{"dfs", func(c *Explore) { c.DepthFirst = true }},
+		{"dfs-norelevance", func(c *Explore) { c.DepthFirst, c.NoRelevance = true, true }},
 	})
 }
 

@@ -484,3 +484,33 @@ func TestExploreHorizon(t *testing.T) {
 		t.Errorf("DOT does not show the horizon and the dead end:\n%s", dot.String())
 	}
 }
+
+// Objects in areas that are not accessible, and objects no kept rule can use, never change: leaving them out of
+// the states must not change what is found.
+func TestExploreIgnoresFrozenObjects(t *testing.T) {
+	p, s := door(t)
+	p.Items["Rock"] = &Item{Name: "Rock"}
+	p.ItemOrder = append(p.ItemOrder, "Rock")
+	cfg := Explore{Rules: p.Rules, FailRules: p.FailRules, Goal: Term{Type: "Gold"}, Areas: []string{"Hall"}}
+	want, _ := p.Explore(s, cfg)
+	big := s.Clone()
+	for i := 0; i < 200; i++ {
+		area := "Hall"
+		if i%2 == 0 {
+			area = "Elsewhere"
+		}
+		big.Objects = append(big.Objects, Object{ID: 100 + i, Item: "Rock", Area: area, Props: Props{"n": Int(int64(i))}})
+	}
+	big.Objects = append(big.Objects, Object{ID: 400, Item: "Key", Area: "Elsewhere"})
+	for _, c := range []Explore{cfg, {Rules: p.Rules, Goal: cfg.Goal, Areas: cfg.Areas, NoRelevance: true}} {
+		got, _ := p.Explore(big, c)
+		if got.Solvable != want.Solvable || c.NoRelevance && got.States != 6 || !c.NoRelevance && got.States != want.States {
+			t.Errorf("with frozen objects (relevance %v): %v, without: %v", !c.NoRelevance, got, want)
+		}
+	}
+	// A goal object in an inaccessible area still counts, as it does for the manager.
+	big.Objects = append(big.Objects, Object{ID: 401, Item: "Gold", Area: "Elsewhere"})
+	if got, _ := p.Explore(big, cfg); got.Solvable != Yes || got.Shortest != 0 {
+		t.Errorf("a gold bar elsewhere: %v", got)
+	}
+}

@@ -178,7 +178,7 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	if !ok {
 		return nil, fmt.Errorf("%s: area %s is not in the generator's pack", a.Pos, a.Name)
 	}
-	s := &search{g: g, area: a, t: t, rng: rng, budget: searchBudget}
+	s := &search{g: g, area: a, t: t, rng: rng, budget: searchBudget, world: w}
 	s.scanWorld(w)
 	minD, maxD := max(a.MinDepth, 1), a.MaxDepth
 	if maxD <= 0 {
@@ -208,7 +208,10 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 		if len(s.objs) > 0 || len(s.others) > 0 {
 			tries = 2
 		}
-		for _, d := range s.targets(k, minD, maxD, a.MinDepth > 0) {
+		// minDepth is a difficulty knob: when objects of earlier areas cut every way short, a shallower puzzle is
+		// better than none, so shallower depths come last, deepest first.
+		depths := append(s.targets(k, minD, maxD, a.MinDepth > 0), s.targets(k, 1, minD-1, false)...)
+		for _, d := range depths {
 			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
 				if p := s.run(k, d); p != nil {
 					g.addHerrings(s, p)

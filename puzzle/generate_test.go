@@ -328,7 +328,7 @@ func cakePack(batterRules ...[]Term) *Pack {
 }
 
 // Point 6: the goal is never satisfied by an intermediate item, a spawned leaf or a by-product, and an area whose
-// goal is already satisfied (by an object in any area or an inventory, as Manager sees it) gets no puzzle.
+// goal is already satisfied gets no puzzle.
 func TestGenerateProtectsTheGoal(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -352,22 +352,29 @@ func TestGenerateProtectsTheGoal(t *testing.T) {
 		}
 	}
 	g := NewGenerator(pk)
-	w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: "Kitchen"}}}
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, ErrSatisfied) {
-		t.Errorf("cake already there: got %v, want ErrSatisfied", err)
-	}
-	w.Objects[0].Area = Inventory // a cake in hand is a cake anywhere
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, ErrSatisfied) {
-		t.Errorf("cake in the inventory: got %v, want ErrSatisfied", err)
-	}
-	// Goals belong to their areas (GoalAchieved): a cake in an area the player cannot reach is not this kitchen's.
-	w.Objects[0].Area = "Attic"
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); err != nil {
-		t.Errorf("cake in a locked area: %v, want a puzzle", err)
-	}
-	w.Objects[0].Area = InContainer // inside a container it is no cake to hand
-	if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); err != nil {
-		t.Errorf("cake inside a container: %v", err)
+	// Goals belong to their areas (Pack.GoalAchieved): a cake in the kitchen or the inventory satisfies it, and so
+	// does a carryable one in an unlocked area, which the player can bring; one elsewhere does not.
+	for _, tc := range []struct {
+		area      string
+		carryable bool
+		unlocked  bool
+		want      error
+	}{
+		{"Kitchen", false, false, ErrSatisfied},
+		{Inventory, true, false, ErrSatisfied},
+		{"Attic", true, true, ErrSatisfied},
+		{"Attic", false, true, nil},
+		{"Attic", true, false, nil},
+		{InContainer, true, true, nil},
+	} {
+		pk.Items["Cake"].Props[PropCarryable] = Bool(tc.carryable)
+		w := &World{Objects: []Object{{ID: 1, Item: "Cake", Area: tc.area, Props: pk.Items["Cake"].Props.Clone()}}}
+		if tc.unlocked {
+			w.Unlocked = []string{"Attic"}
+		}
+		if _, err := g.Generate(pk.Areas[0], w, seedRNG(1)); !errors.Is(err, tc.want) && (err != nil || tc.want != nil) {
+			t.Errorf("cake in %s (carryable %v, unlocked %v): got %v, want %v", tc.area, tc.carryable, tc.unlocked, err, tc.want)
+		}
 	}
 }
 
@@ -384,7 +391,7 @@ func chainPack(n int) *Pack {
 	return b.p
 }
 
-// Points 7 and 12: maxDepth bounds the tree, minDepth floors it; without a minimum the tree is as deep as allowed
+// Points 7 and 12: maxDepth bounds the tree, minDepth floors it when it can; without a minimum the tree is as deep as allowed
 // (the dissertation substitutes until the limit); a one-rule puzzle has depth 1; measured figures are right.
 func TestGenerateDepthLimits(t *testing.T) {
 	pk := chainPack(10)
@@ -415,9 +422,14 @@ func TestGenerateDepthLimits(t *testing.T) {
 	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 1 {
 		t.Errorf("one rule: %v", err)
 	}
+	// minDepth gives way when nothing that deep can be made: the deepest puzzle possible comes instead.
 	a.MinDepth, a.MaxDepth = 11, 12
-	if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 10 {
 		t.Errorf("depth 11 of a 10-rule chain: %v", err)
+	}
+	a.MinDepth, a.MaxDepth = 0, 0 // the default limit
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != DefaultMaxDepth {
+		t.Errorf("default depth: %v", err)
 	}
 }
 
@@ -504,4 +516,48 @@ func measureTree(n *Node) (depth, leaves, steps int) {
 		depth, leaves, steps = max(depth, d), leaves+l, steps+s
 	}
 	return depth + 1, leaves, steps + 1
+}
+
+// Point 13: red herrings are extra spawned objects that no leaf uses and that the state-space explorer proves
+// harmless. A crate is a box the tree's Unlock rule accepts: unlocking it uses up the only key, a dead end, so it
+// is never a herring; a pebble, a spare key or a second chest are.
+func TestGenerateRedHerrings(t *testing.T) {
+	b := newPackBuilder()
+	b.item("Chest", []string{"Box"}, "locked", true)
+	b.item("Crate", []string{"Box"}, "locked", true)
+	b.item("Key", nil, "carryable", true)
+	b.item("Gold", nil, "carryable", true)
+	b.item("Pebble", nil, "carryable", true)
+	b.rule(mkOuts(mkTerm("Gold"), mkTerm("Chest")), "Open", mkTerm("Chest", "locked", false))
+	b.rule(mkOuts(mkTerm("Box", "locked", false)), "Unlock", mkTerm("Box", "locked", true), mkTerm("Key"))
+	a := b.area("Cellar", 2, mkTerm("Gold"))
+	g := NewGenerator(b.p)
+	g.RedHerrings = 1
+	kinds := map[string]int{}
+	for seed := range uint64(60) {
+		p, err := g.Generate(a, &World{}, seedRNG(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		leaves := map[int]bool{}
+		for _, l := range p.Leaves() {
+			leaves[l.Object] = true
+		}
+		for _, id := range p.Herrings {
+			if leaves[id] {
+				t.Fatalf("seed %d: herring %d is a leaf", seed, id)
+			}
+			for _, o := range p.Spawned {
+				if o.ID == id {
+					kinds[o.Item]++
+				}
+			}
+		}
+		if len(p.Spawned) != p.Breadth+len(p.Herrings) {
+			t.Fatalf("seed %d: %d spawned for %d leaves and %d herrings", seed, len(p.Spawned), p.Breadth, len(p.Herrings))
+		}
+	}
+	if kinds["Crate"] > 0 || kinds["Gold"] > 0 || kinds["Pebble"] == 0 {
+		t.Errorf("herrings %v: want pebbles, never a crate or the goal", kinds)
+	}
 }

@@ -1,8 +1,14 @@
 package puzzle
 
-// addHerrings spawns the generator's red herrings in a puzzle's area: objects of items that may be spawned there,
-// that no leaf uses and that satisfy no protected goal. Under the puzzle-tree rules they cannot block the solution,
-// which names its objects; under every rule, proving that takes the state-space explorer.
+import "slices"
+
+// herringStates caps the state-space exploration that proves a red herring harmless.
+const herringStates = 20_000
+
+// addHerrings spawns the generator's red herrings in a puzzle's area (point 13): objects of items that may be
+// spawned there, that no leaf uses and that satisfy no protected goal. Each is kept only if the state-space explorer
+// proves it never blocks the solution: with it, every state reachable under the puzzle's rules (and the fail rules)
+// can still reach the goal, exploring completely within herringStates.
 func (g *Generator) addHerrings(s *search, p *Puzzle) {
 	if g.RedHerrings <= 0 {
 		return
@@ -29,10 +35,31 @@ func (g *Generator) addHerrings(s *search, p *Puzzle) {
 	for _, o := range p.Spawned {
 		next = max(next, o.ID+1)
 	}
-	for range g.RedHerrings {
+	for try := 0; try < 2*g.RedHerrings && len(p.Herrings) < g.RedHerrings; try++ {
 		it := g.items[cands[s.rng.IntN(len(cands))]]
-		p.Spawned = append(p.Spawned, Object{ID: next, Item: it.Name, Area: p.Area, Props: it.Props.Clone()})
+		o := Object{ID: next, Item: it.Name, Area: p.Area, Props: it.Props.Clone()}
+		if !g.harmless(s, p, o) {
+			continue
+		}
+		p.Spawned = append(p.Spawned, o)
 		p.Herrings = append(p.Herrings, next)
 		next++
 	}
+}
+
+// harmless reports whether the explorer proves that adding object o to a puzzle's world leaves no dead end: no
+// state reachable under the puzzle's rules from which its goal cannot be reached.
+func (g *Generator) harmless(s *search, p *Puzzle, o Object) bool {
+	objs := append(slices.Clone(s.world.Objects), p.Spawned...)
+	state := NewState(append(objs, o))
+	var rules []*Rule
+	for _, n := range p.Solution() {
+		if !slices.Contains(rules, n.Rule) {
+			rules = append(rules, n.Rule)
+		}
+	}
+	areas := append([]string{p.Area}, s.world.Unlocked...)
+	r, err := g.pack.Explore(state, Explore{Rules: rules, FailRules: g.pack.FailRules, Goal: p.Goal, Areas: areas,
+		MaxStates: herringStates, Analyse: true})
+	return err == nil && r.Complete && r.Solvable == Yes && r.DeadEnds == 0
 }

@@ -102,30 +102,36 @@ func (m *Manager) Rules() []*Rule {
 // Moves returns every move a player can make now, including picking up and putting down.
 func (m *Manager) Moves() []Move {
 	access := m.access()
-	return append(m.Pack.Moves(m.State, m.Rules(), access), m.Pack.CarryMoves(m.State, access)...)
+	moves := slices.DeleteFunc(m.Pack.Moves(m.State, m.Rules(), access), func(mv Move) bool { return !m.available(mv) })
+	return append(moves, m.Pack.CarryMoves(m.State, access)...)
 }
 
 // Do makes a move: it checks that the mode allows the rule and the move is legal, applies it, marks the leaf it
 // completes in each puzzle, and returns the outputs and the areas whose goals are now achieved.
 func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
-	if mv.Rule != PickUp && mv.Rule != PutDown && !slices.Contains(m.Rules(), mv.Rule) {
+	if !m.available(mv) {
 		return nil, nil, moveError(mv, "the rule is not available now")
 	}
 	if err := m.Pack.Legal(m.State, mv, m.access()); err != nil {
 		return nil, nil, err
 	}
+	area := m.moveArea(mv)
 	outputs, err = m.Pack.Apply(m.State, mv)
 	if err != nil {
 		return nil, nil, err
 	}
+	marked := false
 	for _, t := range m.Puzzles {
 		if t.Achieved {
 			continue
 		}
-		for _, i := range t.Leaves() {
-			if t.Nodes[i].Rule == mv.Rule {
-				t.done[i] = true
-				break
+		// A move completes a leaf of its own area's puzzle only: areas made from one template share rules.
+		if !marked && (area == "" || t.Area == area) {
+			for _, i := range t.Leaves() {
+				if t.Nodes[i].Rule == mv.Rule {
+					t.done[i], marked = true, true
+					break
+				}
 			}
 		}
 		if m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
@@ -136,12 +142,41 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 	return outputs, achieved, nil
 }
 
+// available reports whether the mode lets a move's rule run: any rule in AllRules mode; in TreeRules mode a
+// current leaf of the puzzle of the area the move is made in. Picking up, putting down and fail rules always can.
+func (m *Manager) available(mv Move) bool {
+	if mv.Rule == PickUp || mv.Rule == PutDown || mv.Rule == nil || mv.Rule.Fail {
+		return mv.Rule != nil
+	}
+	if m.Mode == AllRules {
+		return slices.Contains(m.Pack.Rules, mv.Rule)
+	}
+	area := m.moveArea(mv)
+	for _, t := range m.Puzzles {
+		if t.Achieved || (area != "" && t.Area != area) {
+			continue
+		}
+		for _, i := range t.Leaves() {
+			if t.Nodes[i].Rule == mv.Rule {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// moveArea is the area a move is made in: that of its inputs that lie in an area, else the one it names ("" when
+// it names none).
+func (m *Manager) moveArea(mv Move) string {
+	for _, id := range mv.Inputs {
+		if o, ok := m.State.Object(id); ok && o.Area != Inventory && o.Area != InContainer {
+			return o.Area
+		}
+	}
+	return mv.Area
+}
+
 // Failed returns the fail rule that ended the attempt, or nil.
 func (m *Manager) Failed() *Rule { return m.State.Failed }
 
-func (m *Manager) access() func(string) bool {
-	if m.Accessible == nil {
-		return func(string) bool { return true }
-	}
-	return m.Accessible
-}
+func (m *Manager) access() func(string) bool { return orAll(m.Accessible) }

@@ -42,12 +42,13 @@ var errNeedsArea = errors.New("the move must name the area the player acts in")
 var ErrFailed = errors.New("a fail rule has ended the attempt")
 
 // Moves returns every legal move of the given rules in s: each binding of distinct, co-located objects in
-// accessible places to the rules' inputs. A move whose inputs are all in the inventory and which must place an
+// accessible places to the rules' inputs. accessible may be nil to allow every area. A move whose inputs are all in the inventory and which must place an
 // output in an area is returned once for each accessible area of the pack.
 func (p *Pack) Moves(s *State, rules []*Rule, accessible func(area string) bool) []Move {
 	if s.Failed != nil {
 		return nil
 	}
+	accessible = orAll(accessible)
 	var moves []Move
 	for _, r := range rules {
 		cands := make([][]int, len(r.Inputs))
@@ -122,6 +123,7 @@ func (p *Pack) CarryMoves(s *State, accessible func(area string) bool) []Move {
 	if s.Failed != nil {
 		return nil
 	}
+	accessible = orAll(accessible)
 	var moves []Move
 	for _, o := range s.Objects {
 		switch {
@@ -136,6 +138,14 @@ func (p *Pack) CarryMoves(s *State, accessible func(area string) bool) []Move {
 		}
 	}
 	return moves
+}
+
+// orAll returns accessible, or a function allowing every area when it is nil.
+func orAll(accessible func(string) bool) func(string) bool {
+	if accessible == nil {
+		return func(string) bool { return true }
+	}
+	return accessible
 }
 
 // reachable reports whether a player can use o: it is in the inventory or in an accessible area.

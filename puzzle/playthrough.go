@@ -40,20 +40,11 @@ type Step struct {
 	Outputs []Obj  `json:"outputs"`
 }
 
-// objJSON returns an object as a playthrough shows it.
+// objJSON returns an object as a playthrough shows it: JSONObject's form without "holds", which the CLI contract
+// does not have.
 func objJSON(o Object) Obj {
-	props := make(map[string]any, len(o.Props))
-	for name, v := range o.Props {
-		switch v.Kind {
-		case KindBool:
-			props[name] = v.Bool
-		case KindInt:
-			props[name] = v.Int
-		default:
-			props[name] = v.Str
-		}
-	}
-	return Obj{ID: o.ID, Item: o.Item, Area: o.Area, Props: props}
+	j := JSONObject(o)
+	return Obj{ID: j.ID, Item: j.Item, Area: j.Area, Props: j.Props}
 }
 
 func objsJSON(objs []Object) []Obj {
@@ -200,9 +191,9 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 				continue
 			}
 			if errors.Is(err, ErrSatisfied) {
-				goal, steps, err := satisfy(p, state, a, pr.accessible)
+				goal, steps, err := bringGoal(p, state, a, pr.accessible)
 				if err != nil {
-					return nil, fmt.Errorf("seed %d: %w", seed, err)
+					return nil, err
 				}
 				res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: goal, Spawned: []Obj{}, Solution: steps})
 				open = append(open, pr.achieve(a.Name)...)
@@ -238,10 +229,9 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 	return res, nil
 }
 
-// satisfy achieves the goal of an area the generator found already satisfied, and returns the goal and the steps
-// taken: none when an object in the area or an inventory satisfies it, else the PickUp that brings a carryable
-// one from another accessible area (which the generator counts as satisfying, as a player could simply bring it).
-func satisfy(p *Pack, s *State, a *Area, accessible func(string) bool) (string, []Step, error) {
+// bringGoal achieves the goal of an area that is already satisfied (ErrSatisfied): at once when an object in the
+// area or the inventory satisfies it, else by picking up a carryable one from another accessible area.
+func bringGoal(p *Pack, s *State, a *Area, accessible func(string) bool) (string, []Step, error) {
 	for _, t := range a.Goals {
 		if p.GoalAchieved(s, a.Name, t) {
 			return t.String(), []Step{}, nil
@@ -255,12 +245,12 @@ func satisfy(p *Pack, s *State, a *Area, accessible func(string) bool) (string, 
 			}
 			out, err := p.Apply(s, mv)
 			if err != nil {
-				return "", nil, fmt.Errorf("area %s: %w", a.Name, err)
+				return "", nil, err
 			}
 			return t.String(), []Step{{Rule: -1, Action: PickUp.Action, Inputs: []int{id}, Outputs: objsJSON(out)}}, nil
 		}
 	}
-	return "", nil, fmt.Errorf("area %s: its goal was found satisfied, but no object can achieve it", a.Name)
+	return "", nil, fmt.Errorf("area %s: the generator found a goal satisfied, but no object can achieve it", a.Name)
 }
 
 // solve executes a puzzle's solution with the game logic, picking up first any input lying in another area, and

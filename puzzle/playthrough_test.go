@@ -186,12 +186,15 @@ func TestPlaythroughsReplay(t *testing.T) {
 	if testing.Short() {
 		seeds = 50
 	}
-	packs := map[string]*Pack{"town": townPack(), "wells": wellsTown()}
+	packs := map[string]*Pack{"town": townPack(), "wells": wellsTown(), "town+herrings": townPack()}
 	for s := range uint64(4) {
 		packs["synth"+string(rune('0'+s))] = synthWorld(s)
 	}
 	for name, pk := range packs {
 		g := NewGenerator(pk)
+		if name == "town+herrings" {
+			g.RedHerrings = 2
+		}
 		ok := 0
 		for seed := range seeds {
 			res, err := playthrough(g, pk, seed, nil)
@@ -298,5 +301,87 @@ areas:
 	res.Areas[1].Solution = []Step{}
 	if err := Replay(pk, res); err == nil || !strings.Contains(err.Error(), "area Tower") {
 		t.Errorf("replay without the pick-up: %v", err)
+	}
+}
+
+// Point 8: achieving one goal unlocks several areas, whose puzzles are generated together and are in progress at
+// the same time: both are spawned before either is solved, and the second protects nothing the first needs.
+func TestPlaythroughSeveralAreasInProgress(t *testing.T) {
+	pk := wellsTown()
+	pk.Areas[0].Connects = []string{"Field", "Yard"}
+	pk.Areas[1].Connects = nil
+	for seed := range int64(20) {
+		res, err := Playthrough(pk, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Areas) != 3 || res.Areas[1].Area != "Field" || res.Areas[2].Area != "Yard" {
+			t.Fatalf("areas %+v", res.Areas)
+		}
+		field, yard := res.Areas[1], res.Areas[2]
+		firstMade := 1 << 30 // the first id the field's solution creates
+		for _, st := range field.Solution {
+			for _, o := range st.Outputs {
+				if !slices.Contains(st.Inputs, o.ID) {
+					firstMade = min(firstMade, o.ID)
+				}
+			}
+		}
+		for _, o := range yard.Spawned {
+			if o.ID > firstMade {
+				t.Fatalf("seed %d: the yard's object %d was spawned after the field's solving began (%d)", seed, o.ID, firstMade)
+			}
+		}
+		if err := Replay(pk, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A Generator is shared by goroutines (the server generates areas concurrently): run under -race.
+func TestGenerateConcurrently(t *testing.T) {
+	pk := synthWorld(2)
+	g := NewGenerator(pk)
+	done := make(chan error)
+	for w := range 4 {
+		go func() {
+			for seed := range uint64(20) {
+				if _, err := g.Generate(pk.Areas[w], &World{Objects: pk.World}, seedRNG(seed)); err != nil && !errors.Is(err, ErrInfeasible) {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// An area whose goal a puzzle in progress will make waits (ErrPending); once that puzzle is solved, its goal is an
+// object the player can carry over, so the area is achieved by picking it up, and Replay follows the same order.
+func TestPlaythroughPendingGoal(t *testing.T) {
+	b := newPackBuilder()
+	b.item("Seed", nil, "carryable", true)
+	b.item("Lamp", nil, "carryable", true)
+	b.item("Flag", nil, "carryable", true)
+	b.rule(mkOuts(mkTerm("Flag")), "Sew", mkTerm("Seed"))
+	b.rule(mkOuts(mkTerm("Lamp")), "Light", mkTerm("Seed"))
+	b.area("Start", 1, mkTerm("Flag")).Connects = []string{"Shop", "Attic"}
+	b.area("Shop", 1, mkTerm("Lamp"))
+	b.area("Attic", 1, mkTerm("Lamp"))
+	res, err := Playthrough(b.p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	attic := res.Areas[2]
+	if attic.Area != "Attic" || attic.Depth != 0 || len(attic.Solution) != 1 || attic.Solution[0].Action != "PickUp" {
+		t.Fatalf("attic %+v, want the shop's lamp picked up", attic)
+	}
+	if err := Replay(b.p, res); err != nil {
+		t.Fatal(err)
 	}
 }

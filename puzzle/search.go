@@ -12,12 +12,13 @@ type search struct {
 	t      *table
 	rng    *rand.Rand
 	budget int
+	world  *World
 
 	objs     []Object // objects the puzzle may use: accessible, co-locatable, not reserved, not inside another
 	objItem  []int    // their items' indexes
 	used     []bool   // by index in objs: already a leaf of this puzzle
 	exists   itemSet  // items with an object in objs: usable even when they may not be spawned
-	world    itemSet  // items of objects that the table does not already count on (see helps)
+	worldSet itemSet  // items of objects that the table does not already count on (see helps)
 	others   []*Puzzle
 	protect  []goal // goals no intermediate object may satisfy: this area's and those of puzzles in progress
 	firstID  int
@@ -42,7 +43,7 @@ type goal struct {
 func (s *search) scanWorld(w *World) {
 	g := s.g
 	s.exists = newItemSet(len(g.items))
-	s.world = newItemSet(len(g.items))
+	s.worldSet = newItemSet(len(g.items))
 	reserved := map[int]bool{}
 	for _, p := range w.InProgress {
 		for _, l := range p.Leaves() {
@@ -79,7 +80,7 @@ func (s *search) scanWorld(w *World) {
 		s.objItem = append(s.objItem, i)
 		s.exists.add(i)
 		if !s.t.spawn.has(i) || !sameProps(o.Props, g.items[i].Props) {
-			s.world.add(i)
+			s.worldSet.add(i)
 		}
 	}
 	s.used = make([]bool, len(s.objs))
@@ -106,8 +107,8 @@ const (
 	goalPending        // a puzzle in progress will make an object that satisfies it
 )
 
-// goalState says whether a goal is satisfied already or will be by a puzzle in progress. Like Manager, it counts
-// every object in an area or an inventory, accessible or not.
+// goalState says whether a goal is satisfied already or will be by a puzzle in progress: either way a puzzle for
+// it would be trivial.
 func (s *search) goalState(t Term, w *World) int {
 	gl := s.goalOf(t)
 	if gl.typ < 0 {
@@ -161,7 +162,7 @@ func (s *search) produces(n *Node, gl goal) bool {
 }
 
 // helps reports whether existing objects could change what the table says of a key.
-func (s *search) helps(k int) bool { return s.g.helpers[k].intersects(s.world) }
+func (s *search) helps(k int) bool { return s.g.helpers[k].intersects(s.worldSet) }
 
 // depths returns the depths of trees that may fill a key: the table's, or any when existing objects could help.
 func (s *search) depths(k int, bound bool) depthMask {

@@ -164,14 +164,13 @@ type store struct {
 	chunks [][]entry
 	loc    []uint64 // per state: chunk<<40 | offset<<20 | length
 	hashes []uint64
-	table  []uint32 // open addressing: state index plus one, 0 for empty
+	// table is open addressing; a slot holds the upper 32 bits of a state's hash and its index plus one, so most
+	// probes are settled without touching anything else.
+	table []uint64
 }
 
-// chunkSize is the largest arena chunk in entries; chunks start small so that small explorations stay cheap.
-const chunkSize = 1 << 20
-
 func newStore() *store {
-	return &store{table: make([]uint32, 1<<12)}
+	return &store{table: make([]uint64, 1<<12)}
 }
 
 func (st *store) len() int { return len(st.hashes) }
@@ -179,7 +178,7 @@ func (st *store) len() int { return len(st.hashes) }
 // get returns state i's entries; the slice stays valid as the store grows.
 func (st *store) get(i uint32) []entry {
 	l := st.loc[i]
-	c, off, n := l>>40, l>>20&(chunkSize-1), l&(chunkSize-1)
+	c, off, n := l>>40, l>>20&(1<<20-1), l&(1<<20-1)
 	return st.chunks[c][off : off+n : off+n]
 }
 
@@ -201,16 +200,28 @@ func hashEntries(es []entry) uint64 {
 	return h
 }
 
-// find returns the index of a stored state with hash h for which equal holds.
-func (st *store) find(h uint64, equal func([]entry) bool) (uint32, bool) {
+// equaler compares a stored state with the one being looked up.
+type equaler interface{ equal(stored []entry) bool }
+
+// sameEntries looks up a state given in full.
+type sameEntries []entry
+
+func (s sameEntries) equal(stored []entry) bool { return slices.Equal(stored, s) }
+
+// probe returns the index of a stored state with hash h that eq accepts, or else the table slot where a state of
+// hash h is to be inserted. It is generic so that each comparison is a direct call.
+func probe[E equaler](st *store, h uint64, eq E) (idx uint32, slot uint64, found bool) {
 	mask := uint64(len(st.table) - 1)
+	tag := h >> 32 << 32
 	for i := h & mask; ; i = (i + 1) & mask {
-		slot := st.table[i]
-		if slot == 0 {
-			return 0, false
+		v := st.table[i]
+		if v == 0 {
+			return 0, i, false
 		}
-		if st.hashes[slot-1] == h && equal(st.get(slot-1)) {
-			return slot - 1, true
+		if v&^(1<<32-1) == tag {
+			if idx := uint32(v) - 1; st.hashes[idx] == h && eq.equal(st.get(idx)) {
+				return idx, i, true
+			}
 		}
 	}
 }
@@ -218,14 +229,14 @@ func (st *store) find(h uint64, equal func([]entry) bool) (uint32, bool) {
 // maxStateObjects is the most objects a stored state may have; the explorer stops before a larger one.
 const maxStateObjects = 4096
 
-// insert adds es, of hash h, which must not be stored yet, and returns its index.
-func (st *store) insert(es []entry, h uint64) uint32 {
+// insert adds es, of hash h, at the slot probe returned, and returns its index.
+func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
 	if len(es) > maxStateObjects {
 		panic("puzzle: a state of more than 4096 objects")
 	}
 	n := len(st.chunks)
 	if n == 0 || len(st.chunks[n-1])+len(es) > cap(st.chunks[n-1]) {
-		st.chunks = append(st.chunks, make([]entry, 0, min(chunkSize, 4096<<n)))
+		st.chunks = append(st.chunks, make([]entry, 0, min(1<<20, 4096<<n)))
 		n++
 	}
 	c := st.chunks[n-1]
@@ -234,12 +245,7 @@ func (st *store) insert(es []entry, h uint64) uint32 {
 	idx := uint32(len(st.hashes))
 	st.loc = append(st.loc, uint64(n-1)<<40|uint64(off)<<20|uint64(len(es)))
 	st.hashes = append(st.hashes, h)
-	mask := uint64(len(st.table) - 1)
-	i := h & mask
-	for st.table[i] != 0 {
-		i = (i + 1) & mask
-	}
-	st.table[i] = idx + 1
+	st.table[slot] = h>>32<<32 | uint64(idx+1)
 	if len(st.hashes)*2 > len(st.table) {
 		st.grow()
 	}
@@ -249,20 +255,21 @@ func (st *store) insert(es []entry, h uint64) uint32 {
 // intern returns the index of the state es, adding it if it is new.
 func (st *store) intern(es []entry) (uint32, bool) {
 	h := hashEntries(es)
-	if i, ok := st.find(h, func(s []entry) bool { return slices.Equal(s, es) }); ok {
-		return i, false
+	idx, slot, found := probe(st, h, sameEntries(es))
+	if found {
+		return idx, false
 	}
-	return st.insert(es, h), true
+	return st.insert(es, h, slot), true
 }
 
 func (st *store) grow() {
-	st.table = make([]uint32, len(st.table)*2)
+	st.table = make([]uint64, len(st.table)*2)
 	mask := uint64(len(st.table) - 1)
 	for idx, h := range st.hashes {
 		i := h & mask
 		for st.table[i] != 0 {
 			i = (i + 1) & mask
 		}
-		st.table[i] = uint32(idx) + 1
+		st.table[i] = h>>32<<32 | uint64(idx+1)
 	}
 }

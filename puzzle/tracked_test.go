@@ -38,3 +38,23 @@ func TestGoalAchievedIsPerArea(t *testing.T) {
 		t.Error("a coin in the inventory achieves a coin goal anywhere")
 	}
 }
+
+// Areas made from one template share rules: a move in one area completes a leaf of that area's puzzle only, and in
+// tree mode a rule that is a leaf elsewhere is not offered here.
+func TestManagerMarksTheMovesOwnArea(t *testing.T) {
+	p := &Pack{Items: map[string]*Item{"Crate": {Name: "Crate"}, "Key": {Name: "Key", Props: Props{PropCarryable: Bool(true)}}}}
+	open := &Rule{Index: 0, Action: "Open", Outputs: []Term{{Type: "Crate", Props: Props{"open": Bool(true)}}},
+		Inputs: []Term{{Type: "Crate"}, {Type: "Key"}}}
+	p.Rules = []*Rule{open}
+	s := NewState([]Object{{ID: 1, Item: "Crate", Area: "A"}, {ID: 2, Item: "Key", Area: "A"}, {ID: 3, Item: "Crate", Area: "B"}})
+	m := NewManager(p, s, TreeRules, nil)
+	goal := Term{Type: "Crate", Props: Props{"open": Bool(true)}}
+	a, _ := m.Track("A", goal, []TreeRule{{Rule: open, Parent: -1}})
+	b, _ := m.Track("B", goal, []TreeRule{{Rule: open, Parent: -1}})
+	if _, achieved, err := m.Do(Move{Rule: open, Inputs: []int{1, 2}}); err != nil || len(achieved) != 1 || achieved[0] != "A" {
+		t.Fatalf("open in A: achieved %v, %v", achieved, err)
+	}
+	if !a.Done(0) || b.Done(0) || b.Achieved {
+		t.Errorf("after opening A's crate: A done %v, B done %v, B achieved %v", a.Done(0), b.Done(0), b.Achieved)
+	}
+}

@@ -28,13 +28,33 @@ func (p *Pack) Types(item string) []string {
 	return types
 }
 
-// IsA reports whether item is of type typ: the same type or a sub-type.
+// IsA reports whether item is of type typ: the same type or a sub-type. It walks the isa types as Types does but
+// without allocating for the usual shallow hierarchies, because game logic asks it for every input of every move.
 func (p *Pack) IsA(item, typ string) bool {
-	if typ == TypeItem {
-		_, ok := p.Items[item]
-		return ok
+	it, ok := p.Items[item]
+	if !ok {
+		return false
 	}
-	return slices.Contains(p.Types(item), typ)
+	if typ == TypeItem || item == typ {
+		return true
+	}
+	var buf [16]string
+	seen := append(buf[:0], it.Name)
+	for i := 0; i < len(seen); i++ {
+		cur, ok := p.Items[seen[i]]
+		if !ok {
+			continue
+		}
+		for _, t := range cur.Isa {
+			if t == typ {
+				return true
+			}
+			if !slices.Contains(seen, t) {
+				seen = append(seen, t)
+			}
+		}
+	}
+	return false
 }
 
 // Matches reports whether an object of the given item with the given properties can fill term t (dissertation

@@ -91,18 +91,15 @@ func (seedCommand) Run(src cmd.Source, o *cmd.Output, tx *world.Tx) {
 // listCommand is /list.
 type listCommand struct{}
 
-// Run prints the names of the players online.
+// Run prints the names of the players online. It reads the server's roster rather than Dragonfly's
+// Server.Players, which blocks on players that are still joining and would stall the world.
 func (listCommand) Run(src cmd.Source, o *cmd.Output, tx *world.Tx) {
 	s, ok := serverFor(src, tx)
-	if !ok || tx == nil {
+	if !ok {
 		o.Errorf("no server")
 		return
 	}
-	var names []string
-	for p := range s.df.Players(tx) {
-		names = append(names, p.Name())
-	}
-	slices.Sort(names)
+	names := s.Online()
 	o.Printf("%d players online: %s", len(names), strings.Join(names, ", "))
 }
 

@@ -17,6 +17,19 @@ type Config struct {
 	dfserver.UserConfig
 	// Riddlestone holds the settings of the puzzle server itself.
 	Riddlestone Settings
+	// Puzzles holds the settings of the puzzle overlay: areas and how players solve them.
+	Puzzles PuzzleSettings
+}
+
+// PuzzleSettings is the [Puzzles] section of config.toml.
+type PuzzleSettings struct {
+	// AreaSize is the side of an area in chunks (16 blocks each).
+	AreaSize int
+	// Mode is which rules players may run: "tree" (only the puzzle tree's, the next steps) or "all" (every rule
+	// of the packs; a move that would make an area unsolvable asks for confirmation).
+	Mode string
+	// TwoKeyPercent is the share of areas, among those that can, that need two neighbouring areas solved to open.
+	TwoKeyPercent int
 }
 
 // Settings is the [Riddlestone] section of config.toml.
@@ -30,7 +43,7 @@ type Settings struct {
 	// OfflineAdmins lists player names that are admins when Server.AuthEnabled is false. Anyone can claim a name
 	// without authentication, so this is for LAN play and tests only; it is ignored when authentication is on.
 	OfflineAdmins []string
-	// GameMode is the game mode new players join in: "survival" or "adventure".
+	// GameMode is the game mode players join in, "survival" or "adventure"; admins keep the one they had.
 	GameMode string
 	// LogLevel is the lowest level logged: "debug", "info", "warn" or "error".
 	LogLevel string
@@ -45,6 +58,7 @@ func DefaultConfig() Config {
 		GameMode: "survival",
 		LogLevel: "info",
 	}
+	c.Puzzles = PuzzleSettings{AreaSize: 4, Mode: "tree", TwoKeyPercent: 30}
 	return c
 }
 
@@ -88,6 +102,15 @@ func (c Config) validate(name string, tree *toml.Tree) error {
 	}
 	if _, err := ParseLevel(c.Riddlestone.LogLevel); err != nil {
 		return fmt.Errorf("%s: Riddlestone.LogLevel: %w", at("Riddlestone", "LogLevel"), err)
+	}
+	if _, err := c.Puzzles.mode(); err != nil {
+		return fmt.Errorf("%s: Puzzles.Mode: %w", at("Puzzles", "Mode"), err)
+	}
+	if c.Puzzles.AreaSize < 1 || c.Puzzles.AreaSize > 64 {
+		return fmt.Errorf("%s: Puzzles.AreaSize: %d is not between 1 and 64 chunks", at("Puzzles", "AreaSize"), c.Puzzles.AreaSize)
+	}
+	if c.Puzzles.TwoKeyPercent < 0 || c.Puzzles.TwoKeyPercent > 100 {
+		return fmt.Errorf("%s: Puzzles.TwoKeyPercent: %d is not a percentage", at("Puzzles", "TwoKeyPercent"), c.Puzzles.TwoKeyPercent)
 	}
 	if c.Network.Address == "" {
 		return fmt.Errorf("%s: Network.Address: must not be empty", at("Network", "Address"))

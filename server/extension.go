@@ -1,6 +1,7 @@
 package server
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/player"
@@ -33,6 +34,14 @@ func (s *Server) OnQuit(f func(p *player.Player)) {
 	s.quits = append(s.quits, f)
 }
 
+// OnClose registers f to run when the server stops, before the world closes, in the reverse order of
+// registration. Extensions close what they opened on the world here.
+func (s *Server) OnClose(f func() error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closers = append(s.closers, f)
+}
+
 // WrapHandler adds a wrapper around each joining player's handler. Wrappers apply in the order they are added:
 // the last one added sees each event first.
 func (s *Server) WrapHandler(w HandlerWrapper) {
@@ -49,15 +58,36 @@ func (s *Server) join(p *player.Player) {
 	s.mu.Unlock()
 
 	players.Store(p.H(), s)
+	s.mu.Lock()
+	s.online[p.H()] = p.Name()
+	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
 		h = wrap(p, h)
 	}
 	p.Handle(h)
+	// Saved player data keeps a game mode, possibly creative from another tool or an older setting: players
+	// other than admins always join in the configured one.
+	if !s.IsAdmin(p) && p.GameMode() != s.mode {
+		p.SetGameMode(s.mode)
+	}
 	s.log.Info("player joined", "name", p.Name(), "xuid", p.XUID(), "admin", s.IsAdmin(p), "pos", p.Position())
 	for _, f := range joins {
 		f(p)
 	}
+}
+
+// Online returns the names of the players online, sorted. It is safe to call from anywhere, including world
+// transactions.
+func (s *Server) Online() []string {
+	s.mu.Lock()
+	names := make([]string, 0, len(s.online))
+	for _, n := range s.online {
+		names = append(names, n)
+	}
+	s.mu.Unlock()
+	slices.Sort(names)
+	return names
 }
 
 // baseHandler is the innermost player handler: it runs the quit hooks.
@@ -75,6 +105,9 @@ func (h baseHandler) HandleQuit(p *player.Player) {
 		f(p)
 	}
 	players.Delete(p.H())
+	h.s.mu.Lock()
+	delete(h.s.online, p.H())
+	h.s.mu.Unlock()
 	h.s.log.Info("player left", "name", p.Name())
 }
 
@@ -108,5 +141,5 @@ func serverOfWorld(w *world.World) (*Server, bool) {
 
 // extensions returns the extensions that the server binary attaches: this is where the puzzle overlay plugs in.
 func extensions() []Extension {
-	return nil
+	return []Extension{Puzzles}
 }

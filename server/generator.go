@@ -1,17 +1,14 @@
 package server
 
 import (
-	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/world"
-	"github.com/df-mc/dragonfly/server/world/biome"
-	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/worldgen"
 )
 
 // newGenerator returns the overworld terrain generator for a seed. It is the one place that chooses the
-// generator: switch it to worldgen's when that lands.
+// generator.
 func newGenerator(seed int64) world.Generator {
-	_ = seed // The flat stand-in ignores the seed.
-	return generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}})
+	return worldgen.New(seed)
 }
 
 // generators returns the generator for each dimension: the terrain in the overworld, nothing elsewhere.

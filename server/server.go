@@ -5,7 +5,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -40,12 +39,15 @@ type Server struct {
 	listener *listener
 	seed     int64
 	admins   admins
+	mode     world.GameMode // the game mode players other than admins join in
 
 	mu       sync.Mutex
 	started  bool
 	joins    []func(p *player.Player)
 	quits    []func(p *player.Player)
 	wrappers []HandlerWrapper
+	closers  []func() error
+	online   map[*world.EntityHandle]string // names of the players who joined and have not left
 
 	closing   chan struct{} // closed when Close starts
 	closeOnce sync.Once
@@ -102,6 +104,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		func(dfserver.Config) (dfserver.Listener, error) { return l, nil },
 	}
 	dfConf.Generator = generators(seed)
+	dfConf.Entities = entityRegistry()
 
 	s := &Server{
 		conf:     conf,
@@ -110,6 +113,8 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		listener: l,
 		seed:     seed,
 		admins:   newAdmins(conf),
+		mode:     mode,
+		online:   map[*world.EntityHandle]string{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
 	}
@@ -177,6 +182,14 @@ func (s *Server) Close() error {
 			return
 		}
 		s.log.Info("stopping: saving the world and player data")
+		s.mu.Lock()
+		closers := s.closers
+		s.mu.Unlock()
+		for i := len(closers) - 1; i >= 0; i-- {
+			if err := closers[i](); err != nil {
+				s.log.Error("stopping an extension", "err", err)
+			}
+		}
 		_ = s.df.Close()
 		<-s.accepted
 		unregisterServer(s)
@@ -246,6 +259,3 @@ func (s *Server) Log() *slog.Logger { return s.log }
 
 // Dragonfly returns the underlying Dragonfly server, for what this package does not wrap.
 func (s *Server) Dragonfly() *dfserver.Server { return s.df }
-
-// errServerClosed is returned when work is asked of a server that has shut down.
-var errServerClosed = errors.New("server closed")

@@ -28,6 +28,8 @@ const (
 	windsweptHills
 	stonyPeaks
 	frozenPeaks
+	river
+	frozenRiver
 	biomeCount
 )
 
@@ -60,6 +62,8 @@ var biomes = [biomeCount]biomeInfo{
 	windsweptHills: {biome.WindsweptHills{}, color.RGBA{120, 140, 110, 255}, grass, dirt, 0.05, 0.08},
 	stonyPeaks:     {biome.StonyPeaks{}, color.RGBA{150, 150, 150, 255}, stone, stone, 0, 0},
 	frozenPeaks:    {biome.FrozenPeaks{}, color.RGBA{245, 248, 255, 255}, snow, stone, 0, 0},
+	river:          {biome.River{}, color.RGBA{60, 100, 200, 255}, sand, sand, 0, 0},
+	frozenRiver:    {biome.FrozenRiver{}, color.RGBA{150, 170, 220, 255}, gravel, gravel, 0, 0},
 }
 
 // biomeIDs holds the encoded dragonfly biome ID of each biome.
@@ -82,8 +86,3 @@ func biomeByID(id uint32) (biomeKind, bool) {
 
 // String returns the dragonfly name of the biome.
 func (b biomeKind) String() string { return biomes[b].biome.String() }
-
-// snowy reports whether the biome is cold enough to be white.
-func (b biomeKind) snowy() bool {
-	return b == frozenOcean || b == snowyBeach || b == snowyTaiga || b == snowyPlains || b == frozenPeaks
-}

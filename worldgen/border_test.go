@@ -9,7 +9,7 @@ func TestTreesCrossBorders(t *testing.T) {
 	byRID := g.pal.byRIDs()
 	var a area
 	checked := 0
-	// A forest area of seed 42 (see the map), a few chunks wide.
+	// Tree cells over a 320-block square of seed 42, which holds forests.
 	for cz := int32(-80); cz < 0 && checked < 12; cz++ {
 		for cx := int32(-80); cx < 0 && checked < 12; cx++ {
 			a.reset(&g.relief, cx*treeCell, cz*treeCell)

@@ -4,10 +4,18 @@ package worldgen
 // tunnels where two other fields are both near zero.
 type caveNoise struct {
 	cheese, detail, tunnelA, tunnelB uint64
+	// offset shifts each field's lattice by a seed-chosen fraction of a cell. Gradient noise is zero at lattice
+	// points: unshifted, both tunnel fields would vanish together on a regular grid and carve a pocket at each.
+	offset [4][3]float64
 }
 
 func newCaveNoise(seed uint64) caveNoise {
-	return caveNoise{mix64(seed ^ 0xc1), mix64(seed ^ 0xc2), mix64(seed ^ 0xc3), mix64(seed ^ 0xc4)}
+	n := caveNoise{cheese: mix64(seed ^ 0xc1), detail: mix64(seed ^ 0xc2), tunnelA: mix64(seed ^ 0xc3), tunnelB: mix64(seed ^ 0xc4)}
+	for i := range n.offset {
+		h := mix64(seed ^ 0xcafe ^ uint64(i))
+		n.offset[i] = [3]float64{1 + 254*unit(h), 1 + 254*unit(mix64(h)), 1 + 254*unit(mix64(h^1))}
+	}
+	return n
 }
 
 const (
@@ -25,9 +33,11 @@ const (
 
 // sample returns the three cave fields at a block position.
 func (n *caveNoise) sample(x, y, z float64) (cheese, a, b float64) {
-	cheese = perlin3(n.cheese, x/80, y/40, z/80) + 0.4*perlin3(n.detail, x/26, y/18, z/26)
-	a = perlin3(n.tunnelA, x/60, y/34, z/60)
-	b = perlin3(n.tunnelB, x/60, y/34, z/60)
+	o := &n.offset
+	cheese = perlin3(n.cheese, x/80+o[0][0], y/40+o[0][1], z/80+o[0][2]) +
+		float64(0.4*perlin3(n.detail, x/26+o[1][0], y/18+o[1][1], z/26+o[1][2]))
+	a = perlin3(n.tunnelA, x/60+o[2][0], y/34+o[2][1], z/60+o[2][2])
+	b = perlin3(n.tunnelB, x/60+o[3][0], y/34+o[3][1], z/60+o[3][2])
 	return
 }
 
@@ -90,7 +100,7 @@ func cellMayCarve(cell *[8]*[3]float64) bool {
 	} else if maxB < 0 {
 		db = -maxB
 	}
-	return da*da+db*db < tunnelWidth
+	return float64(da*da)+float64(db*db) < tunnelWidth
 }
 
 // carveCell carves the blocks of one cave cell, interpolating the fields from its corners.
@@ -98,17 +108,20 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 	b := &s.buf
 	y0 := int32(minY) + iy*caveCellY
 	for dz := int32(0); dz < caveCellXZ; dz++ {
-		for dx := int32(0); dx < caveCellXZ; dx++ {
+		// Along a row of the cell the fields are linear in x: interpolate the row's ends and step between them.
+		fz := float64(dz) / caveCellXZ
+		var lo, hi, dlo, dhi [3]float64
+		for k := range 3 {
+			lo[k] = lerp(cell[0][k], cell[2][k], fz)
+			hi[k] = lerp(cell[4][k], cell[6][k], fz)
+			dlo[k] = (lerp(cell[1][k], cell[3][k], fz) - lo[k]) / caveCellXZ
+			dhi[k] = (lerp(cell[5][k], cell[7][k], fz) - hi[k]) / caveCellXZ
+		}
+		for dx := int32(0); dx < caveCellXZ; dx, lo, hi = dx+1, add3(lo, dlo), add3(hi, dhi) {
 			x, z := ix*caveCellXZ+dx, iz*caveCellXZ+dz
 			yTop := min(int32(s.col(x, z).height)-caveRoof, y0+caveCellY-1)
 			if yTop < y0 {
 				continue
-			}
-			fx, fz := float64(dx)/caveCellXZ, float64(dz)/caveCellXZ
-			var lo, hi [3]float64
-			for k := range 3 {
-				lo[k] = lerp(lerp(cell[0][k], cell[1][k], fx), lerp(cell[2][k], cell[3][k], fx), fz)
-				hi[k] = lerp(lerp(cell[4][k], cell[5][k], fx), lerp(cell[6][k], cell[7][k], fx), fz)
 			}
 			if !mayCarve(lo, hi) {
 				continue
@@ -124,7 +137,7 @@ func (g *Generator) carveCell(s *scratch, cell *[8]*[3]float64, ix, iy, iz int32
 			}
 			i := index(x, yStart, z)
 			for y := yStart; y <= yTop; y++ {
-				if ch > cheeseLevel || ta*ta+tb*tb < tunnelWidth {
+				if ch > cheeseLevel || float64(ta*ta)+float64(tb*tb) < tunnelWidth {
 					b.blocks[i] = fill
 				}
 				ch, ta, tb = ch+dc, ta+da, tb+db
@@ -142,14 +155,16 @@ func mayCarve(lo, hi [3]float64) bool {
 	}
 	da, db := hi[1]-lo[1], hi[2]-lo[2]
 	t := 0.0
-	if d := da*da + db*db; d > 0 {
-		t = -(lo[1]*da + lo[2]*db) / d
+	if d := float64(da*da) + float64(db*db); d > 0 {
+		t = -(float64(lo[1]*da) + float64(lo[2]*db)) / d
 		if t < 0 {
 			t = 0
 		} else if t > 1 {
 			t = 1
 		}
 	}
-	a, b := lo[1]+da*t, lo[2]+db*t
-	return a*a+b*b < tunnelWidth
+	a, b := lo[1]+float64(da*t), lo[2]+float64(db*t)
+	return float64(a*a)+float64(b*b) < tunnelWidth
 }
+
+func add3(a, b [3]float64) [3]float64 { return [3]float64{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }

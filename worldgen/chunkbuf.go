@@ -193,6 +193,20 @@ func pack(out, src []byte, idx *[256]uint16, bits int) []byte {
 				uint32(idx[s[6]])<<24|uint32(idx[s[7]])<<28)
 		}
 		return out
+	case 3:
+		// Ten indices a word, two bits of padding, and a last word holding the remaining six.
+		i := 0
+		for ; i+10 <= len(src); i += 10 {
+			s := src[i : i+10 : i+10]
+			out = binary.LittleEndian.AppendUint32(out, uint32(idx[s[0]])|uint32(idx[s[1]])<<3|
+				uint32(idx[s[2]])<<6|uint32(idx[s[3]])<<9|uint32(idx[s[4]])<<12|uint32(idx[s[5]])<<15|
+				uint32(idx[s[6]])<<18|uint32(idx[s[7]])<<21|uint32(idx[s[8]])<<24|uint32(idx[s[9]])<<27)
+		}
+		var w uint32
+		for j, v := range src[i:] {
+			w |= uint32(idx[v]) << (3 * j)
+		}
+		return binary.LittleEndian.AppendUint32(out, w)
 	case 2:
 		for i := 0; i+16 <= len(src); i += 16 {
 			s := src[i : i+16 : i+16]

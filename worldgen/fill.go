@@ -10,8 +10,8 @@ func (g *Generator) fillTerrain(s *scratch) {
 			h := int32(c.height)
 			slope := max(abs32(h-int32(s.col(x-1, z).height)), abs32(h-int32(s.col(x+1, z).height)),
 				abs32(h-int32(s.col(x, z-1).height)), abs32(h-int32(s.col(x, z+1).height)))
-			top, filler, depth := surfaceOf(c, slope, hash2(g.seed^0x5f, b.x0+x, b.z0+z))
 			wx, wz := b.x0+x, b.z0+z
+			top, filler, depth := surfaceOf(c, slope, hash2(g.seed^0x5f, wx, wz))
 			col := b.blocks[:]
 			// Bedrock floor, ragged over its top four layers, then deepslate blending into stone over y 0..7.
 			col[index(x, minY, z)] = bedrock

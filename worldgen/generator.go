@@ -8,8 +8,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world/chunk"
 )
 
-// Generator generates the overworld. It implements world.Generator and is safe for concurrent use: it holds
-// only the seed's noise parameters, and every call works in its own scratch space.
+// Generator generates the overworld. It implements world.Generator and is safe for concurrent use: it holds the
+// seed's noise parameters and a cache that never changes results, and every call works in its own scratch space.
 type Generator struct {
 	seed   uint64
 	relief relief
@@ -32,7 +32,8 @@ type scratch struct {
 	caveGrid [9 * ((maxY-minY)/caveCellY + 2)][3]float64
 }
 
-// New returns a generator for the seed, using dragonfly's default block registry.
+// New returns a generator for the seed, using dragonfly's default block registry, which is what a server uses
+// unless its config sets another. Equal seeds give equal worlds; different seeds give different ones.
 func New(seed int64) *Generator {
 	return NewWithRegistry(seed, world.DefaultBlockRegistry)
 }
@@ -113,4 +114,11 @@ func (g *Generator) SurfaceHeight(x, z int32) int16 {
 	var a area
 	a.reset(&g.relief, x, z)
 	return a.column(x, z).height
+}
+
+// Biome returns the dragonfly biome of world column (x, z), the same at every height, without generating a chunk.
+func (g *Generator) Biome(x, z int32) world.Biome {
+	var a area
+	a.reset(&g.relief, x, z)
+	return biomes[a.column(x, z).biome].biome
 }

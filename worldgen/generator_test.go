@@ -38,7 +38,8 @@ func positions(n int) []world.ChunkPos {
 func TestChunkMatchesBuffer(t *testing.T) {
 	g := New(7)
 	rid := g.pal.resolve()
-	for _, p := range [][2]int32{{0, 0}, {-3, 5}, {40, -17}} {
+	// Near the origin, across the negative axes, and far out where coordinates are large.
+	for _, p := range [][2]int32{{0, 0}, {-1, -1}, {-3, 5}, {40, -17}, {1 << 20, -(1 << 20)}, {-1875000, 1874999}} {
 		s := new(scratch)
 		g.build(s, p[0], p[1])
 		c := generate(g, p[0], p[1])
@@ -98,6 +99,20 @@ func TestSeedsDiffer(t *testing.T) {
 	}
 }
 
+// TestSpawnAreasDiffer checks that the land around the origin, where players spawn, differs between seeds: the
+// noise must not be pinned there (gradient noise is zero at its lattice points).
+func TestSpawnAreasDiffer(t *testing.T) {
+	heights, biomesSeen := map[int16]bool{}, map[string]bool{}
+	for seed := int64(1); seed <= 12; seed++ {
+		g := New(seed)
+		heights[g.SurfaceHeight(0, 0)] = true
+		biomesSeen[g.Biome(0, 0).String()] = true
+	}
+	if len(heights) < 6 || len(biomesSeen) < 3 {
+		t.Fatalf("12 seeds give only %d heights and %d biomes at the origin", len(heights), len(biomesSeen))
+	}
+}
+
 // TestConcurrent generates chunks from many goroutines sharing one generator and compares them with chunks
 // generated one by one. Run under -race it also checks for data races.
 func TestConcurrent(t *testing.T) {
@@ -126,7 +141,7 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
-// TestSurfaceHeight checks that SurfaceHeight agrees with the generated terrain where no feature sits on it.
+// TestSurfaceHeight checks that SurfaceHeight and Biome agree with the generated terrain where no feature sits on it.
 func TestSurfaceHeight(t *testing.T) {
 	g := New(3)
 	s := new(scratch)
@@ -137,6 +152,9 @@ func TestSurfaceHeight(t *testing.T) {
 				h := g.SurfaceHeight(p[0]*16+x, p[1]*16+z)
 				if int32(h) != int32(s.col(x, z).height) {
 					t.Fatalf("SurfaceHeight(%d, %d) = %d, chunk column says %d", p[0]*16+x, p[1]*16+z, h, s.col(x, z).height)
+				}
+				if b := g.Biome(p[0]*16+x, p[1]*16+z); b.EncodeBiome() != int(biomeIDs[s.buf.biomes[x<<4|z]]) {
+					t.Fatalf("Biome(%d, %d) = %v, chunk says %v", p[0]*16+x, p[1]*16+z, b, s.buf.biomes[x<<4|z])
 				}
 			}
 		}

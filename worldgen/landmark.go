@@ -21,6 +21,8 @@ const (
 	LoneTree
 	// Clearing is an open, flowery circle in a forest where no trees grow.
 	Clearing
+	// LavaPool is a small pool of lava in a stone basin, in the hills.
+	LavaPool
 )
 
 // String returns the kind's name in lower case.
@@ -38,6 +40,8 @@ func (k LandmarkKind) String() string {
 		return "lone tree"
 	case Clearing:
 		return "clearing"
+	case LavaPool:
+		return "lava pool"
 	}
 	return fmt.Sprintf("landmark(%d)", uint8(k))
 }
@@ -133,8 +137,8 @@ func (g *Generator) decideLandmark(a *area, cx, cz int32) (landmark, bool) {
 		k = pick(roll, []float64{0.1, 0.12}, Well, Ruin)
 	case swamp:
 		k = pick(roll, []float64{0.3}, Pond)
-	case windsweptHills:
-		k = pick(roll, []float64{0.4}, Boulder)
+	case windsweptHills, stonyPeaks:
+		k = pick(roll, []float64{0.35, 0.15}, Boulder, LavaPool)
 	}
 	l := landmark{Landmark: Landmark{Kind: k, X: int(x), Y: int(c.height), Z: int(z)}, seed: r.next()}
 	switch k {
@@ -152,8 +156,10 @@ func (g *Generator) decideLandmark(a *area, cx, cz int32) (landmark, bool) {
 		l.Radius = 4
 	case Clearing:
 		l.Radius = int(r.between(6, 9))
+	case LavaPool:
+		l.Radius = 2
 	}
-	if k == Pond || k == Well || k == Ruin {
+	if k == Pond || k == Well || k == Ruin || k == LavaPool {
 		// These need flat, dry ground: probe just outside the rim and settle at its lowest point, so that a
 		// pond's water is held in by its banks. Ponds want the flattest ground, to sit in a shallow dip.
 		rad, tolerance := int32(l.Radius)+1, int32(2)
@@ -285,6 +291,32 @@ func (l *landmark) draw(g *Generator, b *chunkBuf) {
 					b.put(x+dx, yy, z+dz, m, nil)
 				}
 				b.put(x+dx, y, z+dz, floor, nil)
+			}
+		}
+	case LavaPool:
+		// Lava two deep in the middle, held by a stone basin that also keeps it off anything that burns.
+		for dz := -rad - 1; dz <= rad+1; dz++ {
+			for dx := -rad - 1; dx <= rad+1; dx++ {
+				d := dx*dx + dz*dz
+				if d > (rad+1)*(rad+1) {
+					continue
+				}
+				for yy := y + 1; yy <= y+3; yy++ {
+					b.put(x+dx, yy, z+dz, air, nil)
+				}
+				if d > rad*rad {
+					b.put(x+dx, y, z+dz, stone, nil)
+					b.put(x+dx, y-1, z+dz, stone, nil)
+					continue
+				}
+				depth := int32(1)
+				if d <= 1 {
+					depth = 2
+				}
+				for yy := y - depth + 1; yy <= y; yy++ {
+					b.put(x+dx, yy, z+dz, lava, nil)
+				}
+				b.put(x+dx, y-depth, z+dz, stone, nil)
 			}
 		}
 	case LoneTree:

@@ -15,13 +15,16 @@ func TestRenderMap(t *testing.T) {
 	if mapOut != "" {
 		size = 512
 	}
-	img := RenderMap(42, 0, 0, size, func(done, total int) {
+	img, err := RenderMap(42, 0, 0, size, func(done, total int) {
 		calls++
 		// 96 blocks centred on 0 span chunks -3..2 on each axis.
 		if done != calls || (size == 96 && total != 36) {
 			t.Errorf("progress(%d, %d) on call %d", done, total, calls)
 		}
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if img.Bounds().Dx() != size || img.Bounds().Dy() != size {
 		t.Fatalf("map is %v, want %dx%d", img.Bounds(), size, size)
 	}
@@ -43,6 +46,14 @@ func TestRenderMap(t *testing.T) {
 		defer f.Close()
 		if err := png.Encode(f, img); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+func TestRenderMapSize(t *testing.T) {
+	for _, size := range []int{0, -5, MaxMapSize + 1} {
+		if _, err := RenderMap(1, 0, 0, size, nil); err == nil {
+			t.Errorf("RenderMap with size %d: no error", size)
 		}
 	}
 }

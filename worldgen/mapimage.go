@@ -1,6 +1,7 @@
 package worldgen
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"runtime"
@@ -23,12 +24,19 @@ var mapColours = map[material]color.RGBA{
 	cobblestoneSlab: {110, 110, 110, 255}, packedIce: {170, 195, 240, 255}, lava: {220, 90, 20, 255}, sugarCane: {120, 180, 90, 255},
 }
 
+// MaxMapSize is the largest map RenderMap draws: 16,384 blocks a side is a million chunks and about 3 GiB of
+// memory while it renders.
+const MaxMapSize = 16384
+
 // RenderMap draws a top-down map of the land generated from seed: size×size blocks centred on (centerX,
 // centerZ), one pixel a block. It generates every chunk with the real generator, in parallel, and colours the top
 // block of each column: grass by its biome, water by depth, trees by their leaves, all shaded by height and
 // slope. progress, if not nil, is called from the calling goroutine after each chunk with the chunks done so far
-// and the total.
-func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total int)) *image.RGBA {
+// and the total. size must lie between 1 and MaxMapSize.
+func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total int)) (*image.RGBA, error) {
+	if size < 1 || size > MaxMapSize {
+		return nil, fmt.Errorf("map size %d: want 1 to %d blocks", size, MaxMapSize)
+	}
 	world.DefaultBlockRegistry.Finalize()
 	g := New(seed)
 	byRID := g.pal.byRIDs()
@@ -121,7 +129,7 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 			img.SetRGBA(px, pz, col)
 		}
 	}
-	return img
+	return img, nil
 }
 
 func scale8(v uint8, f float64) uint8 { return uint8(clamp(float64(v)*f, 0, 255)) }

@@ -41,9 +41,11 @@ var grad3 = [16][3]float64{
 	{0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1}, {1, 1, 0}, {-1, 1, 0}, {0, -1, 1}, {0, -1, -1},
 }
 
-func fade(t float64) float64 { return t * t * t * (t*(t*6-15) + 10) }
+func fade(t float64) float64 { return t * t * t * (float64(t*float64(float64(t*6)-15)) + 10) }
 
-func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+// lerp interpolates linearly. The explicit conversion stops the compiler fusing the multiply and add (which Go
+// allows, and some architectures do), so every machine computes the same bits and generates the same world.
+func lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 
 // perlin2 is 2D gradient noise in roughly [-1, 1].
 func perlin2(seed uint64, x, z float64) float64 {
@@ -52,7 +54,7 @@ func perlin2(seed uint64, x, z float64) float64 {
 	dx, dz := x-fx, z-fz
 	dot := func(cx, cz int32, ox, oz float64) float64 {
 		g := grad2[hash2(seed, cx, cz)&15]
-		return g[0]*ox + g[1]*oz
+		return float64(g[0]*ox) + float64(g[1]*oz)
 	}
 	u, v := fade(dx), fade(dz)
 	a := lerp(dot(ix, iz, dx, dz), dot(ix+1, iz, dx-1, dz), u)
@@ -67,7 +69,7 @@ func perlin3(seed uint64, x, y, z float64) float64 {
 	dx, dy, dz := x-fx, y-fy, z-fz
 	dot := func(cx, cy, cz int32, ox, oy, oz float64) float64 {
 		g := grad3[hash3(seed, cx, cy, cz)&15]
-		return g[0]*ox + g[1]*oy + g[2]*oz
+		return float64(g[0]*ox) + float64(g[1]*oy) + float64(g[2]*oz)
 	}
 	u, v, w := fade(dx), fade(dy), fade(dz)
 	a := lerp(lerp(dot(ix, iy, iz, dx, dy, dz), dot(ix+1, iy, iz, dx-1, dy, dz), u),
@@ -82,13 +84,30 @@ type fractal struct {
 	seed    uint64
 	scale   float64 // the frequency of the first octave, in cycles per block
 	octaves int
+	// offset shifts each octave's lattice by a seed-chosen fraction of a cell. Gradient noise is zero at lattice
+	// points, so without it every octave would be zero at the origin, for every seed alike.
+	offset [maxOctaves][2]float64
+}
+
+// maxOctaves is the most octaves a fractal may have.
+const maxOctaves = 8
+
+// newFractal returns a fractal with octaves seeded from seed.
+func newFractal(seed uint64, scale float64, octaves int) fractal {
+	f := fractal{seed: seed, scale: scale, octaves: octaves}
+	for i := range f.offset {
+		h := mix64(seed ^ uint64(i+1)*0x9e3779b97f4a7c15)
+		f.offset[i] = [2]float64{1 + 254*unit(h), 1 + 254*unit(mix64(h))}
+	}
+	return f
 }
 
 // at samples the fractal at a block position. The result is normalised to roughly [-1, 1].
 func (f fractal) at(x, z float64) float64 {
 	sum, amp, norm, freq := 0.0, 1.0, 0.0, f.scale
 	for i := 0; i < f.octaves; i++ {
-		sum += amp * perlin2(f.seed+uint64(i)*0x632be59bd9b4e019, x*freq, z*freq)
+		o := &f.offset[i]
+		sum += float64(amp * perlin2(f.seed+uint64(i)*0x632be59bd9b4e019, float64(x*freq)+o[0], float64(z*freq)+o[1]))
 		norm += amp
 		amp *= 0.5
 		freq *= 2
@@ -101,5 +120,5 @@ func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
 // smoothstep maps v from [a, b] to [0, 1] with a smooth S-curve; a may exceed b to invert it.
 func smoothstep(a, b, v float64) float64 {
 	t := clamp((v-a)/(b-a), 0, 1)
-	return t * t * (3 - 2*t)
+	return t * t * (3 - float64(2*t))
 }

@@ -16,7 +16,7 @@ const (
 
 // corner holds the noise fields sampled at one point of the coarse grid.
 type corner struct {
-	height, temp, humid, weird, mount, land, swamp float64
+	height, temp, humid, weird, mount, land, swamp, river float64
 }
 
 // column is the terrain of one block column: its surface height and biome.
@@ -29,12 +29,12 @@ type column struct {
 
 // relief holds the noise layers of the relief and climate.
 type relief struct {
-	warpX, warpZ, cont, ero, mnt, ridge, detail, temp, humid, weird, lake fractal
+	warpX, warpZ, cont, ero, mnt, ridge, detail, temp, humid, weird, lake, river fractal
 }
 
 func newRelief(seed uint64) relief {
 	f := func(salt uint64, scale float64, octaves int) fractal {
-		return fractal{seed: mix64(seed ^ salt), scale: scale, octaves: octaves}
+		return newFractal(mix64(seed^salt), scale, octaves)
 	}
 	return relief{
 		warpX:  f(0x11, 1.0/300, 2),
@@ -48,6 +48,7 @@ func newRelief(seed uint64) relief {
 		humid:  f(0x19, 1.0/520, 2),
 		weird:  f(0x1a, 1.0/300, 2),
 		lake:   f(0x1b, 1.0/220, 2),
+		river:  f(0x1c, 1.0/700, 3),
 	}
 }
 
@@ -55,35 +56,44 @@ func newRelief(seed uint64) relief {
 func (r *relief) cornerAt(cx, cz int32) corner {
 	x, z := float64(cx*cornerStep), float64(cz*cornerStep)
 	// A gentle domain warp bends coastlines and ranges so they do not follow the noise lattice.
-	wx, wz := x+60*r.warpX.at(x, z), z+60*r.warpZ.at(x, z)
+	wx, wz := x+float64(60*r.warpX.at(x, z)), z+float64(60*r.warpZ.at(x, z))
 
 	cont := r.cont.at(wx, wz) + 0.1
 	land := smoothstep(-0.14, 0.03, cont)
-	oceanH := seaLevel - 6 - 30*smoothstep(-0.14, -0.45, cont)
+	oceanH := seaLevel - 6 - float64(30*smoothstep(-0.14, -0.45, cont))
 
 	inland := smoothstep(0.02, 0.22, cont)
 	mount := smoothstep(0.02, 0.3, r.mnt.at(wx, wz)) * inland
 	ridge := 1 - math.Abs(r.ridge.at(wx, wz))
-	mh := mount * (18 + 150*ridge*ridge*mount)
+	mh := mount * (18 + float64(150*ridge*ridge*mount))
 	// Terraces give mountains steep faces between sloping shelves.
 	t := mh / 10
-	mh = 0.55*10*(math.Floor(t)+smoothstep(0.3, 0.7, t-math.Floor(t))) + 0.45*mh
+	mh = float64(5.5*(math.Floor(t)+smoothstep(0.3, 0.7, t-math.Floor(t)))) + float64(0.45*mh)
 
 	det := r.detail.at(x, z)
-	hills := 5 + 28*smoothstep(-0.3, 0.4, r.ero.at(x, z))
+	hills := 5 + float64(28*smoothstep(-0.3, 0.4, r.ero.at(x, z)))
 	highland := 32 * smoothstep(0.05, 0.4, cont)
-	landH := math.Max(seaLevel+5+highland+hills*(det+0.15)*1.3, seaLevel-3) + mh
+	landH := math.Max(seaLevel+5+highland+float64(hills*(det+0.15)*1.3), seaLevel-3) + mh
 
 	temp, humid := r.temp.at(x, z), r.humid.at(x, z)
 	swamp := smoothstep(0.12, 0.3, humid) * smoothstep(-0.2, 0.0, temp) * smoothstep(0.35, 0.25, temp) * (1 - mount)
-	landH = lerp(landH, seaLevel+0.4+det*1.6, swamp*0.92)
+	landH = lerp(landH, seaLevel+0.4+float64(det*1.6), swamp*0.92)
 	lake := smoothstep(0.42, 0.56, r.lake.at(x, z)) * (1 - mount) * (1 - swamp)
 	landH = lerp(landH, seaLevel-7, lake)
+
+	// Rivers run where the river field crosses zero: a valley floor a little above the sea, and a channel cut
+	// below it. They fade out in mountains and on high ground, which they would otherwise split into canyons.
+	rn := math.Abs(r.river.at(wx, wz))
+	reach := (1 - mount) * smoothstep(seaLevel+45, seaLevel+22, landH) * smoothstep(0.2, 0.6, land)
+	valley := (1 - smoothstep(0.025, 0.11, rn)) * reach
+	river := (1 - smoothstep(0.008, 0.03, rn)) * reach
+	landH = lerp(landH, math.Min(landH, seaLevel+3), float64(valley*0.8))
+	landH = lerp(landH, seaLevel-4, river)
 
 	return corner{
 		height: lerp(oceanH, landH, land),
 		temp:   temp, humid: humid, weird: r.weird.at(x, z),
-		mount: mount, land: land, swamp: swamp,
+		mount: mount, land: land, swamp: swamp, river: river,
 	}
 }
 
@@ -100,6 +110,7 @@ func columnFrom(c00, c10, c01, c11 *corner, fx, fz float64) column {
 		mount:  bi(c00.mount, c10.mount, c01.mount, c11.mount),
 		land:   bi(c00.land, c10.land, c01.land, c11.land),
 		swamp:  bi(c00.swamp, c10.swamp, c01.swamp, c11.swamp),
+		river:  bi(c00.river, c10.river, c01.river, c11.river),
 	}
 	height := int16(math.Floor(h))
 	return column{height: height, biome: chooseBiome(&cr, height), land: float32(cr.land)}
@@ -115,6 +126,11 @@ func chooseBiome(c *corner, h int16) biomeKind {
 			return frozenOcean
 		}
 		return ocean
+	case h < seaLevel && c.river > 0.3:
+		if t < -0.4 {
+			return frozenRiver
+		}
+		return river
 	case c.land < 0.75 && h <= seaLevel+2 && c.mount < 0.15 && c.swamp < 0.5:
 		if t < -0.4 {
 			return snowyBeach
@@ -173,7 +189,7 @@ const (
 // reset points the area at the chunk whose first block is (x0, z0).
 func (a *area) reset(r *relief, x0, z0 int32) {
 	a.r = r
-	a.cx0, a.cz0 = (x0-areaMargin)/cornerStep, (z0-areaMargin)/cornerStep
+	a.cx0, a.cz0 = floorDiv(x0-areaMargin, cornerStep), floorDiv(z0-areaMargin, cornerStep)
 	a.have = [areaCorners * areaCorners]bool{}
 }
 

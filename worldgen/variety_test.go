@@ -52,7 +52,8 @@ func TestVariety(t *testing.T) {
 	}
 	for _, m := range []material{water, lava, oakLog, spruceLog, birchLog, oakLeaves, spruceLeaves, grass, sand,
 		sandstone, snow, gravel, deepslate, coalOre, ironOre, copperOre, goldOre, deepGoldOre, redstoneOre,
-		deepRedstoneOre, lapisOre, deepLapisOre, deepDiamondOre, shortGrass, tallGrassLower} {
+		deepRedstoneOre, lapisOre, deepLapisOre, deepDiamondOre, shortGrass, tallGrassLower, tallGrassUpper, fern,
+		poppy, dandelion, cactus, deadBush, sugarCane, acaciaLog, podzol, clay} {
 		if counts[m] == 0 {
 			t.Errorf("no %T %+v in the sample", blocks[m], blocks[m])
 		}
@@ -71,14 +72,15 @@ func TestPlantsAndLandmarks(t *testing.T) {
 		}
 	}
 	t.Logf("landmarks: %v", kinds)
-	for k := Pond; k <= Clearing; k++ {
+	for k := Pond; k <= LavaPool; k++ {
 		if kinds[k] == 0 {
 			t.Errorf("no %v in 4000×4000 blocks", k)
 		}
 	}
 	// Every landmark kind draws blocks of its own into the world.
 	byRID := g.pal.byRIDs()
-	want := map[LandmarkKind]material{Pond: water, Boulder: mossyCobblestone, Well: cobblestoneSlab, Ruin: stoneBricks, LoneTree: oakLog}
+	want := map[LandmarkKind]material{Pond: water, Boulder: mossyCobblestone, Well: cobblestoneSlab, Ruin: stoneBricks,
+		LoneTree: oakLog, LavaPool: lava}
 	done := map[LandmarkKind]bool{}
 	for _, l := range all {
 		m, ok := want[l.Kind]
@@ -101,5 +103,41 @@ func TestPlantsAndLandmarks(t *testing.T) {
 			t.Errorf("%v at %d,%d,%d: no %+v in its chunk", l.Kind, l.X, l.Y, l.Z, blocks[m])
 		}
 		done[l.Kind] = true
+	}
+}
+
+// TestBiomeSurfaces finds columns of several biomes and checks the blocks that mark them.
+func TestBiomeSurfaces(t *testing.T) {
+	g := New(42)
+	var a area
+	cases := []struct {
+		biome biomeKind
+		want  material
+	}{
+		{desert, sand}, {snowyPlains, snow}, {frozenOcean, packedIce}, {swamp, lilyPad}, {taiga, spruceLog},
+		{birchForest, birchLog}, {beach, sand}, {ocean, water}, {windsweptHills, stone}, {savanna, acaciaLog}, {river, water},
+	}
+	for _, c := range cases {
+		found, tried := false, 0
+		for x := int32(-6000); x < 6000 && !found && tried < 6; x += 97 {
+			for z := int32(-6000); z < 6000 && !found && tried < 6; z += 89 {
+				a.reset(&g.relief, x, z)
+				if a.column(x, z).biome != c.biome {
+					continue
+				}
+				tried++
+				s := new(scratch)
+				g.build(s, floorDiv(x, 16), floorDiv(z, 16))
+				for i := range s.buf.blocks {
+					if s.buf.blocks[i] == c.want {
+						found = true
+						break
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%v: no %T in %d chunks of it", c.biome, blocks[c.want], tried)
+		}
 	}
 }

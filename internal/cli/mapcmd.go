@@ -12,9 +12,6 @@ import (
 	"riddlestone/worldgen"
 )
 
-// maxMapSize bounds -size: the renderer keeps a few dozen bytes a block in memory.
-const maxMapSize = 8192
-
 // Map is the "map" command: it renders a top-down map of the generated land around spawn to a PNG, with a
 // progress bar on stderr, so admins can pick a seed.
 func Map(args []string) int { return mapCmd(args, stderr) }
@@ -24,7 +21,7 @@ func mapCmd(args []string, errOut io.Writer) int {
 		"Renders a top-down map of the land generated from the seed, one pixel a block, centred on spawn (or on\n"+
 			"-x and -z): biome colours shaded by height, water by depth, trees by their leaves. Writes a PNG.")
 	seed := fs.Int64("seed", 0, "the terrain seed, as in config.toml")
-	size := fs.Int("size", 512, fmt.Sprintf("the map's width and height in blocks (1 to %d)", maxMapSize))
+	size := fs.Int("size", 512, fmt.Sprintf("the map's width and height in blocks (1 to %d)", worldgen.MaxMapSize))
 	outPath := fs.String("out", "map.png", "the PNG file to write")
 	x := fs.Int("x", 0, "the block x of the map's centre (default: spawn)")
 	z := fs.Int("z", 0, "the block z of the map's centre (default: spawn)")
@@ -37,8 +34,8 @@ func mapCmd(args []string, errOut io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if *size < 1 || *size > maxMapSize {
-		fmt.Fprintf(errOut, "riddlestone map: -size %d is not between 1 and %d\n", *size, maxMapSize)
+	if *size < 1 || *size > worldgen.MaxMapSize {
+		fmt.Fprintf(errOut, "riddlestone map: -size %d is not between 1 and %d\n", *size, worldgen.MaxMapSize)
 		return 2
 	}
 	set := map[string]bool{}
@@ -52,7 +49,11 @@ func mapCmd(args []string, errOut io.Writer) int {
 			*z = spawn.Z()
 		}
 	}
-	img := worldgen.RenderMap(*seed, *x, *z, *size, worldgen.ProgressBar(errOut, "map"))
+	img, err := worldgen.RenderMap(*seed, *x, *z, *size, worldgen.ProgressBar(errOut, "map"))
+	if err != nil {
+		fmt.Fprintf(errOut, "riddlestone map: %v\n", err)
+		return 1
+	}
 	f, err := os.Create(*outPath)
 	if err != nil {
 		fmt.Fprintf(errOut, "riddlestone map: %v\n", err)

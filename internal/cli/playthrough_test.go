@@ -109,12 +109,6 @@ func checkPlaythrough(t *testing.T, pk *puzzle.Pack, path, seed string) {
 	if code != 0 {
 		t.Fatalf("%s seed %s: exit %d: %s", path, seed, code, errOut)
 	}
-	checkPlaythroughJSON(t, pk, path, seed, out)
-}
-
-// checkPlaythroughJSON checks the output of a playthrough as checkPlaythrough does.
-func checkPlaythroughJSON(t *testing.T, pk *puzzle.Pack, path, seed, out string) {
-	t.Helper()
 	var raw map[string]any
 	if err := json.Unmarshal([]byte(out), &raw); err != nil {
 		t.Fatalf("%s seed %s: %v\n%s", path, seed, err, out)
@@ -150,39 +144,25 @@ func TestPlaythroughJSONMatchesContractAndReplays(t *testing.T) {
 	}
 }
 
-// Every shipped pack plays through and replays over many seeds. A generation failure is an exit 1 with the
-// engine's message; the default pack has a few (its Vault's minDepth against objects earlier areas left, which
-// generation must reuse), so up to one in ten is tolerated and logged, while every playthrough printed replays.
+// Every shipped pack plays through the command and replays over several seeds (puzzle's own tests take hundreds;
+// this checks the command's JSON).
 func TestPlaythroughEveryShippedPack(t *testing.T) {
 	paths, _ := filepath.Glob("../../packs/examples/*")
 	paths = append(paths, defaultPack)
 	if len(paths) < 7 {
 		t.Fatalf("shipped packs: %v", paths)
 	}
-	seeds := 30
+	seeds := 10
 	if testing.Short() {
-		seeds = 5
+		seeds = 3
 	}
 	for _, path := range paths {
 		pk, err := puzzle.Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		failed := 0
 		for seed := range seeds {
-			code, out, errOut := runCmd(playthrough, path, "--seed", fmt.Sprint(seed), "--json")
-			switch {
-			case code == 1 && strings.Contains(errOut, "no goal of the area can be produced") && out == "":
-				t.Logf("%s seed %d: %s", path, seed, errOut)
-				failed++
-			case code != 0:
-				t.Fatalf("%s seed %d: exit %d: %s", path, seed, code, errOut)
-			default:
-				checkPlaythroughJSON(t, pk, path, fmt.Sprint(seed), out)
-			}
-		}
-		if failed*10 > seeds {
-			t.Errorf("%s: %d of %d playthroughs failed to generate", path, failed, seeds)
+			checkPlaythrough(t, pk, path, fmt.Sprint(seed))
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,16 +12,11 @@ import (
 func Validate(args []string) int { return validate(args, stdout, stderr) }
 
 func validate(args []string, out, errOut io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(errOut)
+	fs := newFlagSet("validate", errOut, "[flags] PACK...",
+		"Checks each pack (a YAML file or a directory of them) and prints its problems as file:line:col: message.\n"+
+			"Exits 1 if there are errors; warnings alone exit 0.")
 	layered := fs.Bool("layered", false, "validate the packs as layers of one pack, in order, as config.toml lists them")
 	quiet := fs.Bool("q", false, "print errors only, not warnings")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: riddlestone validate [flags] PACK...\n\n"+
-			"Checks each pack (a YAML file or a directory of them) and prints its problems as file:line:col: message.\n"+
-			"Exits 1 if there are errors; warnings alone exit 0.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
 	paths, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code

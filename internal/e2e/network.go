@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"net"
+	"sync/atomic"
+	"time"
+
+	"github.com/sandertv/go-raknet"
+	"github.com/sandertv/gophertunnel/minecraft"
+)
+
+// handshakeDelay is how long each packet the bot writes before it has spawned is held back.
+const handshakeDelay = 25 * time.Millisecond
+
+// handshakeNetwork is gophertunnel's RakNet network with one difference: until the bot has spawned, each packet
+// it writes is held back by handshakeDelay. gophertunnel v1.61.0's listener flushes StartGame and only then
+// starts expecting the client's RequestChunkRadius; a client on loopback can answer in between, its answer is
+// set aside and the join hangs on both sides. Real clients, behind a real network and a real game, are never
+// that quick.
+type handshakeNetwork struct {
+	spawned *atomic.Bool
+}
+
+// DialContext dials a RakNet connection whose writes are delayed until spawned is set.
+func (n handshakeNetwork) DialContext(ctx context.Context, address string) (net.Conn, error) {
+	c, err := raknet.Dialer{}.DialContext(ctx, address)
+	if err != nil {
+		return nil, err
+	}
+	return &slowStartConn{Conn: c, spawned: n.spawned}, nil
+}
+
+// PingContext pings a RakNet server.
+func (handshakeNetwork) PingContext(ctx context.Context, address string) ([]byte, error) {
+	return raknet.Dialer{}.PingContext(ctx, address)
+}
+
+// Listen is not supported: the network is for bots only.
+func (handshakeNetwork) Listen(string) (minecraft.NetworkListener, error) {
+	return nil, errors.New("e2e: the bot network cannot listen")
+}
+
+// slowStartConn is a RakNet connection that delays writes until the bot has spawned. Embedding *raknet.Conn
+// keeps the optional transport methods that gophertunnel looks for.
+type slowStartConn struct {
+	*raknet.Conn
+	spawned *atomic.Bool
+}
+
+// Write writes b, first waiting handshakeDelay while the bot has not spawned.
+func (c *slowStartConn) Write(b []byte) (int, error) {
+	if !c.spawned.Load() {
+		time.Sleep(handshakeDelay)
+	}
+	return c.Conn.Write(b)
+}

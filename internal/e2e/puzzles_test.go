@@ -1,0 +1,269 @@
+package e2e_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/internal/e2e"
+	"riddlestone/server"
+)
+
+// crateYard is a small pack: the start area's puzzle is to pick up a key and open a crate with it; the areas
+// around have the same kind of puzzle.
+const crateYard = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Key:   {props: {carryable: true}, look: {item: emerald}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], maxDepth: 1, connects: [Field]}
+  - {name: Field, goals: ["Crate[open_bit: true]"], maxDepth: 1, minDistance: 1}
+`
+
+// puzzleServer starts a server with the puzzle overlay over crateYard, areas of two chunks, and Admin as an
+// offline admin.
+func puzzleServer(t *testing.T, opts ...e2e.Option) *e2e.Server {
+	t.Helper()
+	pack := filepath.Join(t.TempDir(), "yard.yaml")
+	if err := os.WriteFile(pack, []byte(crateYard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return e2e.Start(t, append([]e2e.Option{
+		e2e.WithExtension(server.Puzzles),
+		e2e.WithConfig(func(c *server.Config) {
+			c.Riddlestone.Packs = []string{pack}
+			c.Riddlestone.OfflineAdmins = []string{"Admin"}
+			c.Puzzles.AreaSize = 2
+			c.Puzzles.TwoKeyPercent = 0
+		}),
+	}, opts...)...)
+}
+
+// step is a line of /puzzle plan: "2. Open: Crate #11 block at 5,70,2; Key #12 from step 1".
+type step struct {
+	action string
+	item   string
+	place  string // "block", "entity", "held" or "from"
+	pos    cube.Pos
+}
+
+var stepLine = regexp.MustCompile(`^\d+\. (\w+): (\w+) #\d+ (block at|entity at|held by|from step) ?([-\d,]*)`)
+
+// plan asks for the plan of the bot's area and parses its first step; ok is false when the area has no steps left.
+func plan(t *testing.T, b *e2e.Bot) (step, bool) {
+	t.Helper()
+	out, err := b.Command("/puzzle plan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Success {
+		t.Fatalf("/puzzle plan failed: %s", out)
+	}
+	for _, l := range out.Lines {
+		m := stepLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		s := step{action: m[1], item: m[2], place: strings.Fields(m[3])[0]}
+		if s.place == "block" || s.place == "entity" {
+			var xyz []int
+			for _, f := range strings.Split(m[4], ",") {
+				n, _ := strconv.Atoi(f)
+				xyz = append(xyz, n)
+			}
+			s.pos = cube.Pos{xyz[0], xyz[1], xyz[2]}
+		}
+		return s, true
+	}
+	return step{}, false
+}
+
+// follow makes the bot carry out one step of the plan: walking over an item to pick it up, or using its held item
+// on the block and choosing the action in the menu.
+func follow(t *testing.T, b *e2e.Bot, s step) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	switch {
+	case s.action == "PickUp":
+		if err := b.MoveTo(s.pos.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if next, ok := plan(t, b); !ok || next != s {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatalf("walking over %s at %v did not pick it up", s.item, s.pos)
+			case <-time.After(200 * time.Millisecond):
+				_ = b.MoveTo(s.pos.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0}))
+			}
+		}
+	case s.place == "block":
+		if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, 0.5, 2})); err != nil {
+			t.Fatal(err)
+		}
+		mark := b.Mark()
+		if err := b.UseItemOnBlock(s.pos, cube.FaceUp, 0); err != nil {
+			t.Fatal(err)
+		}
+		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
+		if err != nil {
+			t.Fatalf("using an item on %s at %v opened no menu: %v", s.item, s.pos, err)
+		}
+		choose(t, b, form, s.action)
+	default:
+		t.Fatalf("the test bot cannot follow %+v", s)
+	}
+}
+
+// choose answers a menu with the button whose text starts with the action.
+func choose(t *testing.T, b *e2e.Bot, form *packet.ModalFormRequest, action string) {
+	t.Helper()
+	var menu struct {
+		Title   string `json:"title"`
+		Buttons []struct {
+			Text string `json:"text"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal(form.FormData, &menu); err != nil {
+		t.Fatalf("menu %s: %v", form.FormData, err)
+	}
+	for i, btn := range menu.Buttons {
+		if strings.HasPrefix(btn.Text, action) {
+			if err := b.AnswerForm(form.FormID, i); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("menu %q has no button for %s: %s", menu.Title, action, form.FormData)
+}
+
+// A bot reads /puzzle status, follows /puzzle plan to solve the start area with ordinary actions (walking over a
+// puzzle item, using it on a puzzle block, choosing the action in the menu), and sees a neighbour unlock.
+func TestBotSolvesTheStartArea(t *testing.T) {
+	srv := puzzleServer(t)
+	b := srv.Join(t, "Admin")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := b.WaitChunks(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	// The start area opens as the server starts; give it a moment on a busy machine.
+	var status e2e.Output
+	for {
+		var err error
+		if status, err = b.Command("/puzzle status"); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(status.String(), "active") || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if !strings.Contains(status.String(), "Goal: Crate[open_bit: true]") {
+		t.Fatalf("/puzzle status:\n%s", status)
+	}
+	mark := b.Mark()
+	for i := 0; ; i++ {
+		s, ok := plan(t, b)
+		if !ok {
+			break
+		}
+		if i > 10 {
+			t.Fatalf("still not solved after %d steps; next %+v", i, s)
+		}
+		follow(t, b, s)
+	}
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "solved") }); err != nil {
+		t.Fatalf("no title saying the area is solved: %v", err)
+	}
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "unlocked") }); err != nil {
+		t.Fatalf("no title saying a neighbour unlocked: %v", err)
+	}
+	status, _ = b.Command("/puzzle status")
+	if !strings.Contains(status.String(), "solved") || !strings.Contains(status.String(), ": active") {
+		t.Errorf("/puzzle status after solving:\n%s", status)
+	}
+}
+
+// Bad input breaks nothing: a click on a block that is no puzzle opens no menu, a menu answered after the puzzle
+// changed is refused with a message, an answer to a form never sent drops only that client, and plans are for
+// admins only.
+func TestBadInputBreaksNothing(t *testing.T) {
+	srv := puzzleServer(t)
+	admin := srv.Join(t, "Admin")
+	guest := srv.Join(t, "Guest")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := admin.WaitChunks(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	s, ok := plan(t, admin)
+	for ; !ok && ctx.Err() == nil; s, ok = plan(t, admin) {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s.place != "block" {
+		t.Fatalf("first step %+v, want using the key on the crate (both lie in the area)", s)
+	}
+	crate := s
+	// A menu shown, then the area gets a new puzzle, then the menu is answered: stale.
+	if err := admin.MoveTo(crate.pos.Vec3Middle().Add(mgl64.Vec3{0, 0.5, 2})); err != nil {
+		t.Fatal(err)
+	}
+	mark := admin.Mark()
+	if err := admin.UseItemOnBlock(crate.pos, cube.FaceUp, 0); err != nil {
+		t.Fatal(err)
+	}
+	form, err := e2e.Await(ctx, admin, mark, func(*packet.ModalFormRequest) bool { return true })
+	if err != nil {
+		t.Fatalf("no menu on the crate: %v", err)
+	}
+	if out, err := admin.Command("/puzzle restart"); err != nil || !out.Success {
+		t.Fatalf("/puzzle restart: %v %s", err, out)
+	}
+	time.Sleep(time.Second) // the new puzzle is committed and placed
+	mark = admin.Mark()
+	choose(t, admin, form, "Open")
+	if _, err := e2e.Await(ctx, admin, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "can no longer be done") }); err != nil {
+		t.Errorf("a stale menu answer was not refused with a message: %v", err)
+	}
+
+	// A click on plain ground opens no menu.
+	ground := cube.PosFromVec3(guest.Position()).Sub(cube.Pos{0, 1, 0})
+	if err := guest.UseItemOnBlock(ground, cube.FaceUp, 0); err != nil {
+		t.Fatal(err)
+	}
+	// Plans are for admins; hints for everyone.
+	if out, err := guest.Command("/puzzle plan"); err == nil && strings.Contains(out.String(), "Plan of area") {
+		t.Errorf("a guest got the plan:\n%s", out)
+	}
+	if out, err := guest.Command("/puzzle hint"); err != nil || !strings.Contains(out.String(), "Next:") {
+		t.Errorf("/puzzle hint for a guest: %v\n%s", err, out)
+	}
+	if forms := e2e.Received[*packet.ModalFormRequest](guest); len(forms) > 0 {
+		t.Errorf("clicking plain ground opened %d forms", len(forms))
+	}
+	// An answer to a form never sent: Dragonfly drops that client, and only that one.
+	rogue := srv.Join(t, "Rogue")
+	_ = rogue.AnswerForm(4242, 0)
+	time.Sleep(500 * time.Millisecond)
+	if out, err := admin.Command("/puzzle status"); err != nil || !out.Success {
+		t.Fatalf("the server stopped answering the admin after bad input: %v %s", err, out)
+	}
+	if out, err := guest.Command("/puzzle status"); err != nil || !out.Success {
+		t.Fatalf("the server stopped answering the guest after bad input: %v %s", err, out)
+	}
+}
