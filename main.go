@@ -12,6 +12,9 @@ import (
 var commands = []cli.Command{
 	{Name: "serve", Summary: "run the server (the default)", Run: server.Main},
 	{Name: "validate", Summary: "check packs and print their problems as file:line:col: message", Run: cli.Validate},
+	{Name: "playthrough", Summary: "play a whole game of packs with the engine and print it (-json for JSON)", Run: cli.Playthrough},
+	{Name: "graph", Summary: "print an area's puzzle tree, or its state space, as Graphviz DOT or JSON", Run: cli.Graph},
+	{Name: "map", Summary: "render a top-down map of the terrain around spawn to a PNG", Run: cli.Map},
 }
 
 func main() {

@@ -39,6 +39,12 @@ type Explore struct {
 	FirstGoal  bool // without Analyse: stop at the first goal state (the answer is then Yes at once)
 	DepthFirst bool // without Analyse: search depth first, which reaches a goal of a deep puzzle much sooner
 	Graph      bool // keep the explored graph for export; implies Analyse
+	// GoalArea, when set, counts only objects in that area or an inventory as matching Goal, as GoalAchieved does.
+	GoalArea string
+	// MaxDepth, when positive, leaves states that many moves from the start unexpanded (the horizon), so that a
+	// game whose rules make objects without end still has a finite picture. With Analyse, dead ends are then only
+	// the states that can reach neither a goal nor the horizon, and solutions are counted within the horizon.
+	MaxDepth int
 	// Reductions can be turned off one by one, to measure them and to test them against each other.
 	NoMerge     bool // keep the inventory apart from the area when only one area is accessible
 	NoRelevance bool // keep moves whose outputs can never lead to the goal
@@ -56,6 +62,8 @@ type Report struct {
 	// DeadEnds counts the states, neither goal nor fail states, from which no goal state can be reached; -1 when
 	// not analysed or not complete.
 	DeadEnds int
+	// Horizon counts the states left unexpanded at Explore.MaxDepth; the search is complete only when it is 0.
+	Horizon int
 	// Shortest is the number of moves of the shortest solution in Analyse mode; otherwise the length of the first
 	// solution found, an upper bound. -1 when none was found.
 	Shortest int
@@ -129,6 +137,7 @@ type explorer struct {
 
 	flags    []uint8
 	depth    []int32
+	horizon  []uint32 // states left unexpanded at cfg.MaxDepth
 	expanded []bool
 	sleeps   []uint64            // per state, where its sleep set is in the slab
 	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
@@ -347,6 +356,11 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		j, slot, found := probe(x.st, h, applied{x.cur, eff})
 		if !found {
 			x.succ = applyEffect(x.succ[:0], x.cur, eff)
+			if len(x.succ) > maxStateObjects {
+				// Rules that make objects while keeping their inputs can grow a state without end: a cap like
+				// MaxStates, so the search reports "unknown" rather than failing.
+				return capped
+			}
 			j = x.st.insert(x.succ, h, slot)
 			x.record(x.succ, x.depth[i]+1, inh, eff)
 		}
@@ -397,6 +411,9 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if s.Failed != nil {
 		start = append(start, failMark)
 	}
+	if len(start) > maxStateObjects {
+		return nil, fmt.Errorf("explore: %d objects, more than %d", len(start), maxStateObjects)
+	}
 	if _, isNew := x.st.intern(start); isNew {
 		x.record(start, 0, nil, nil)
 	}
@@ -411,11 +428,12 @@ func (x *explorer) run(s *State) (*Report, error) {
 		if !ok {
 			break
 		}
-		if x.flags[i] == 0 {
+		if x.flags[i] == 0 && !x.atHorizon(i) {
 			stop = x.expand(i, fr, rep)
 		}
 	}
-	rep.Complete = stop == searching
+	rep.Horizon = len(x.horizon)
+	rep.Complete = stop == searching && rep.Horizon == 0
 	rep.States = x.st.len()
 	for i, f := range x.flags {
 		if f&flagGoal != 0 {
@@ -434,10 +452,23 @@ func (x *explorer) run(s *State) (*Report, error) {
 	case rep.Complete:
 		rep.Solvable = No
 	}
-	if x.cfg.Analyse && rep.Complete {
+	if x.cfg.Analyse && stop == searching {
 		x.analyse(rep)
 	}
 	return rep, nil
+}
+
+// atHorizon reports whether state i lies cfg.MaxDepth moves from the start, and records it once as left
+// unexpanded.
+func (x *explorer) atHorizon(i uint32) bool {
+	if x.cfg.MaxDepth <= 0 || int(x.depth[i]) < x.cfg.MaxDepth {
+		return false
+	}
+	if !x.expanded[i] {
+		x.expanded[i] = true
+		x.horizon = append(x.horizon, i)
+	}
+	return true
 }
 
 // applied looks up the state a move leads to from the current state without building it.
@@ -531,11 +562,21 @@ func (x *explorer) isGoal(es []entry) bool {
 		return x.cfg.GoalFunc(x.sp.state(es))
 	}
 	for _, e := range es {
-		if x.goalMatches(entryKind(e)) {
+		if x.goalMatches(entryKind(e)) && x.goalPlace(entryLoc(e)) {
 			return true
 		}
 	}
 	return false
+}
+
+// goalPlace reports whether an object at a location can achieve the goal: anywhere without Explore.GoalArea,
+// else in that area or the inventory.
+func (x *explorer) goalPlace(loc uint16) bool {
+	if x.cfg.GoalArea == "" {
+		return true
+	}
+	at := x.sp.locs[loc]
+	return at == x.cfg.GoalArea || at == Inventory || x.sp.merged && loc == x.sp.areas[0]
 }
 
 func (x *explorer) goalMatches(k uint32) bool {
@@ -796,7 +837,7 @@ func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
 	eff.add = x.sp.encode(s, nil)
 	if x.cfg.GoalFunc == nil {
 		for _, e := range eff.add {
-			if x.goalMatches(entryKind(e)) {
+			if x.goalMatches(entryKind(e)) && x.goalPlace(entryLoc(e)) {
 				eff.goal = true
 			}
 		}
@@ -889,34 +930,46 @@ func (x *explorer) analyse(rep *Report) {
 		rev[fill[e.to]] = e.from
 		fill[e.to]++
 	}
-	toGoal := make([]int32, n)
-	var queue []uint32
-	for i := range toGoal {
-		toGoal[i] = -1
-		if x.flags[i]&flagGoal != 0 {
-			toGoal[i] = 0
-			queue = append(queue, uint32(i))
+	// distances returns each state's distance to the nearest of the sources, -1 if none can be reached.
+	distances := func(sources []uint32) []int32 {
+		dist := make([]int32, n)
+		for i := range dist {
+			dist[i] = -1
 		}
-	}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, u := range rev[rstart[v]:rstart[v+1]] {
-			if toGoal[u] < 0 {
-				toGoal[u] = toGoal[v] + 1
-				queue = append(queue, u)
+		for _, v := range sources {
+			dist[v] = 0
+		}
+		queue := slices.Clone(sources)
+		for len(queue) > 0 {
+			v := queue[0]
+			queue = queue[1:]
+			for _, u := range rev[rstart[v]:rstart[v+1]] {
+				if dist[u] < 0 {
+					dist[u] = dist[v] + 1
+					queue = append(queue, u)
+				}
 			}
 		}
+		return dist
 	}
+	var goals []uint32
+	for i, f := range x.flags {
+		if f&flagGoal != 0 {
+			goals = append(goals, uint32(i))
+		}
+	}
+	toGoal, toHorizon := distances(goals), distances(x.horizon)
+	dead := make([]bool, n) // neither a goal nor the unexplored horizon can be reached: provably a dead end
 	rep.DeadEnds = 0
 	for i, d := range toGoal {
-		if d < 0 && x.flags[i] == 0 {
+		if d < 0 && x.flags[i] == 0 && toHorizon[i] < 0 {
+			dead[i] = true
 			rep.DeadEnds++
 		}
 	}
 	x.countSolutions(rep, toGoal)
 	if x.cfg.Graph {
-		rep.Graph = x.graph(toGoal, rep.Shortest)
+		rep.Graph = x.graph(toGoal, dead, rep.Shortest)
 	}
 }
 

@@ -133,3 +133,16 @@ func BenchmarkExploreDeep(b *testing.B) {
 		{"dfs-norelevance", func(c *Explore) { c.DepthFirst, c.NoRelevance = true, true }},
 	})
 }
+
+// BenchmarkExploreGraph explores a whole state space for export (Graph), as `riddlestone graph --space` does, with
+// the goal checked in the area: by the goal term and GoalArea, or by a GoalFunc, which decodes every new state.
+func BenchmarkExploreGraph(b *testing.B) {
+	p, s, goal := combineTree(b, 4)
+	b.Run("goalArea", func(b *testing.B) {
+		benchExplore(b, p, s, Explore{Rules: p.Rules, Goal: goal, GoalArea: "Hall", Graph: true})
+	})
+	b.Run("goalFunc", func(b *testing.B) {
+		benchExplore(b, p, s, Explore{Rules: p.Rules, Graph: true,
+			GoalFunc: func(s *State) bool { return p.GoalAchieved(s, "Hall", goal) }})
+	})
+}

@@ -430,6 +430,61 @@ func TestReductionsAgreeWithPlainBFS(t *testing.T) {
 	}
 }
 
+// A rule that makes an object while keeping its input grows states without end: the search stops as capped when a
+// state would pass maxStateObjects, rather than panicking.
+func TestExploreEndlessGrowthIsCapped(t *testing.T) {
+	p := buildPack(t, []string{"Well:", "Fish:", "Gold:"}, []string{"Fish Well ::= Catch Well"}, "Lake")
+	s := NewState([]Object{{ID: 1, Item: "Well", Area: "Lake"}})
+	rep, err := p.Explore(s, Explore{Rules: p.Rules, Goal: Term{Type: "Gold"}, Analyse: true, MaxStates: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Complete || rep.Solvable != Unknown || rep.States > maxStateObjects+1 {
+		t.Errorf("endless growth: %v", rep)
+	}
+	// The area goal: a Gold elsewhere does not count.
+	s = NewState([]Object{{ID: 1, Item: "Well", Area: "Lake"}, {ID: 2, Item: "Gold", Area: "Cave"}})
+	rep, err = p.Explore(s, Explore{Goal: Term{Type: "Gold"}, GoalArea: "Lake", Areas: []string{"Lake"}})
+	if err != nil || rep.Solvable != No {
+		t.Errorf("a Gold in another area satisfied the Lake's goal: %v %v", rep, err)
+	}
+	rep, err = p.Explore(s, Explore{Goal: Term{Type: "Gold"}, Areas: []string{"Lake"}})
+	if err != nil || rep.Solvable != Yes {
+		t.Errorf("without GoalArea the Gold in the cave should count: %v %v", rep, err)
+	}
+}
+
+// MaxDepth leaves a horizon of unexpanded states: the endless chain becomes finite, and a dead end is only a state
+// that reaches neither a goal nor the horizon.
+func TestExploreHorizon(t *testing.T) {
+	p := buildPack(t, []string{"Well:", "Fish:", "Gold:"}, []string{"Fish Well ::= Catch Well"}, "Lake")
+	s := NewState([]Object{{ID: 1, Item: "Well", Area: "Lake"}})
+	rep, err := p.Explore(s, Explore{Rules: p.Rules, Goal: Term{Type: "Gold"}, Graph: true, MaxDepth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Complete || rep.Solvable != Unknown || rep.States != 4 || rep.Horizon != 1 || rep.DeadEnds != 0 || rep.Graph == nil {
+		t.Errorf("fishing chain to depth 3: %v horizon=%d", rep, rep.Horizon)
+	}
+	if n := rep.Graph.Nodes[3]; !n.Horizon || n.DeadEnd || n.Depth != 3 {
+		t.Errorf("the state 3 moves away: %+v", n)
+	}
+	// The door to depth 2: S3 is a goal, S4 the horizon, S2 (burnt key) leads only to a fail state: a dead end.
+	p, s = door(t)
+	rep, err = p.Explore(s, Explore{Rules: p.Rules, FailRules: p.FailRules, Goal: Term{Type: "Gold"}, Graph: true, MaxDepth: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Solvable != Yes || rep.Complete || rep.Horizon != 1 || rep.DeadEnds != 1 || rep.GoalStates != 1 || rep.Shortest != 2 {
+		t.Errorf("door to depth 2: %v horizon=%d", rep, rep.Horizon)
+	}
+	var dot bytes.Buffer
+	rep.Graph.WriteDOT(&dot)
+	if !strings.Contains(dot.String(), "style=dashed") || !strings.Contains(dot.String(), `fillcolor="lightgrey"`) {
+		t.Errorf("DOT does not show the horizon and the dead end:\n%s", dot.String())
+	}
+}
+
 // Objects in areas that are not accessible, and objects no kept rule can use, never change: leaving them out of
 // the states must not change what is found.
 func TestExploreIgnoresFrozenObjects(t *testing.T) {

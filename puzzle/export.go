@@ -25,6 +25,7 @@ type GraphNode struct {
 	Goal       bool         `json:"goal,omitempty"`
 	Fail       bool         `json:"fail,omitempty"`
 	DeadEnd    bool         `json:"deadEnd,omitempty"`
+	Horizon    bool         `json:"horizon,omitempty"`    // left unexpanded at Explore.MaxDepth
 	OnSolution bool         `json:"onSolution,omitempty"` // on a shortest solution path
 }
 
@@ -65,8 +66,12 @@ func JSONObject(o Object) ObjectJSON {
 }
 
 // graph builds the exported graph of a complete analysed exploration.
-func (x *explorer) graph(toGoal []int32, shortest int) *Graph {
+func (x *explorer) graph(toGoal []int32, dead []bool, shortest int) *Graph {
 	g := &Graph{Shortest: shortest}
+	horizon := make([]bool, x.st.len())
+	for _, i := range x.horizon {
+		horizon[i] = true
+	}
 	onPath := func(i uint32) bool {
 		return shortest >= 0 && toGoal[i] >= 0 && int(x.depth[i]+toGoal[i]) == shortest
 	}
@@ -76,8 +81,9 @@ func (x *explorer) graph(toGoal []int32, shortest int) *Graph {
 			es = es[:n-1]
 		}
 		node := GraphNode{ID: i, Depth: int(x.depth[i]), ToGoal: int(toGoal[i]), Start: i == 0,
-			Goal: x.flags[i]&flagGoal != 0, Fail: x.flags[i]&flagFail != 0, OnSolution: onPath(uint32(i))}
-		node.DeadEnd = toGoal[i] < 0 && !node.Fail
+			Goal: x.flags[i]&flagGoal != 0, Fail: x.flags[i]&flagFail != 0, OnSolution: onPath(uint32(i)),
+			Horizon: horizon[i]}
+		node.DeadEnd = dead[i]
 		for _, o := range x.sp.state(es).Objects {
 			node.Objects = append(node.Objects, JSONObject(o))
 		}
@@ -121,14 +127,15 @@ func (g *Graph) WriteJSON(w io.Writer) error {
 }
 
 // WriteDOT writes the graph in Graphviz DOT: the start is a double circle, goal states green, fail states red,
-// dead ends grey, and states and moves on shortest solutions bold blue.
+// dead ends grey, states left unexplored at the depth horizon dashed, and states and moves on shortest solutions bold
+// blue.
 func (g *Graph) WriteDOT(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph space {\n  node [shape=box, fontsize=10];\n")
 	for _, n := range g.Nodes {
 		var lines []string
 		for _, o := range n.Objects {
-			lines = append(lines, fmt.Sprintf("%s%s @%s", o.Item, propsLabel(o.Props), o.Area))
+			lines = append(lines, fmt.Sprintf("%s%s @%s", o.Item, PropsLabel(o.Props), o.Area))
 		}
 		attrs := []string{fmt.Sprintf("label=%q", strings.Join(lines, "\n"))}
 		switch {
@@ -138,6 +145,8 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 			attrs = append(attrs, `style=filled`, `fillcolor="salmon"`)
 		case n.DeadEnd:
 			attrs = append(attrs, `style=filled`, `fillcolor="lightgrey"`)
+		case n.Horizon:
+			attrs = append(attrs, `style=dashed`)
 		}
 		if n.Start {
 			attrs = append(attrs, "peripheries=2")
@@ -159,8 +168,9 @@ func (g *Graph) WriteDOT(w io.Writer) error {
 	return err
 }
 
-// propsLabel formats JSON-form properties as in a rule.
-func propsLabel(props map[string]any) string {
+// PropsLabel formats JSON-form properties (as in Obj and ObjectJSON) as in a rule: "[name: value, ...]", or ""
+// when there are none.
+func PropsLabel(props map[string]any) string {
 	p := Props{}
 	for name, v := range props {
 		switch v := v.(type) {

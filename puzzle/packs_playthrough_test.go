@@ -24,7 +24,7 @@ func TestShippedPacksPlayThrough(t *testing.T) {
 		g := NewGenerator(pk)
 		areas := 0
 		for seed := range seeds {
-			res, err := playthrough(g, pk, seed)
+			res, err := playthrough(g, pk, seed, nil)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", dir, seed, err)
 			}

@@ -147,11 +147,25 @@ func NewRand(seed int64) *rand.Rand {
 // in progress at once, and objects of earlier areas are reused. An area whose goal a puzzle in progress will
 // satisfy is generated after the next solve instead. The same pack and seed give the same result.
 func Playthrough(p *Pack, seed int64) (*PlaythroughResult, error) {
-	return playthrough(NewGenerator(p), p, seed)
+	return playthrough(NewGenerator(p), p, seed, nil)
 }
 
-// playthrough is Playthrough with a generator built beforehand.
-func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) {
+// Solving is a puzzle of a playthrough as its solution starts: the puzzle, a copy of the state it is solved from
+// and the areas unlocked then.
+type Solving struct {
+	Puzzle   *Puzzle
+	State    *State
+	Unlocked []string
+}
+
+// PlaythroughEach is Playthrough calling each with every puzzle just before the engine solves it, so tools can
+// show a puzzle and its state space as a playthrough met them.
+func PlaythroughEach(p *Pack, seed int64, each func(Solving)) (*PlaythroughResult, error) {
+	return playthrough(NewGenerator(p), p, seed, each)
+}
+
+// playthrough is Playthrough with a generator built beforehand and an optional each as in PlaythroughEach.
+func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*PlaythroughResult, error) {
 	rng := NewRand(seed)
 	state := NewState(p.World)
 	res := &PlaythroughResult{Seed: seed, Initial: objsJSON(state.Objects)}
@@ -201,6 +215,9 @@ func playthrough(g *Generator, p *Pack, seed int64) (*PlaythroughResult, error) 
 		}
 		pz, ar := queue[0], &res.Areas[results[0]]
 		queue, results = queue[1:], results[1:]
+		if each != nil {
+			each(Solving{Puzzle: pz, State: state.Clone(), Unlocked: slices.Clone(pr.unlocked)})
+		}
 		steps, err := solve(p, state, pz, queue, pr.accessible)
 		if err != nil {
 			return nil, fmt.Errorf("seed %d: area %s: %w", seed, pz.Area, err)

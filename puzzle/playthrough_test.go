@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -196,7 +197,7 @@ func TestPlaythroughsReplay(t *testing.T) {
 		}
 		ok := 0
 		for seed := range seeds {
-			res, err := playthrough(g, pk, seed)
+			res, err := playthrough(g, pk, seed, nil)
 			if err != nil {
 				if errors.Is(err, ErrInfeasible) {
 					continue // a random grammar may have an area no world state can solve
@@ -226,6 +227,81 @@ func wellsTown() *Pack {
 	// generated across areas, but a lake may lie in the Yard as in the Field.
 	p.Items["Lake"].Areas = []string{"Field", "Yard"}
 	return p
+}
+
+// PlaythroughEach shows every puzzle that is solved, in the order of the playthrough's areas, with a state that
+// holds its spawned objects, and does not change the playthrough.
+func TestPlaythroughEachShowsEverySolvedPuzzle(t *testing.T) {
+	pk := townPack()
+	var seen []Solving
+	res, err := PlaythroughEach(pk, 3, func(s Solving) { seen = append(seen, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, ar := range res.Areas {
+		if len(ar.Solution) > 0 {
+			want = append(want, ar.Area)
+		}
+	}
+	var got []string
+	for _, s := range seen {
+		got = append(got, s.Puzzle.Area)
+		if !slices.Contains(s.Unlocked, s.Puzzle.Area) {
+			t.Errorf("%s: not among the unlocked areas %v", s.Puzzle.Area, s.Unlocked)
+		}
+		for _, o := range s.Puzzle.Spawned {
+			if _, ok := s.State.Object(o.ID); !ok {
+				t.Errorf("%s: spawned object %d missing from the state", s.Puzzle.Area, o.ID)
+			}
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("puzzles shown for %v, want %v", got, want)
+	}
+	plain, _ := Playthrough(pk, 3)
+	a, _ := json.Marshal(res)
+	b, _ := json.Marshal(plain)
+	if string(a) != string(b) {
+		t.Errorf("PlaythroughEach changed the playthrough:\n%s\n%s", a, b)
+	}
+}
+
+// An area whose goal a carryable object in an earlier area already satisfies has no puzzle: the playthrough
+// brings the object with a PickUp, so that the goal is achieved in the area, and the result replays.
+func TestPlaythroughSatisfiedElsewhere(t *testing.T) {
+	pk, err := LoadBytes("tower.yaml", []byte(`items:
+  Key: {props: {carryable: true}}
+  Box: {}
+rules: |
+  Key ::= Open Box
+areas:
+  - {name: Hall, start: true, goals: [Key], maxDepth: 1, connects: [Tower]}
+  - {name: Tower, goals: [Key], maxDepth: 1}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Playthrough(pk, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Areas) != 2 {
+		t.Fatalf("areas %+v", res.Areas)
+	}
+	key := res.Areas[0].Solution[0].Outputs[0]
+	tower := res.Areas[1]
+	if tower.Depth != 0 || len(tower.Solution) != 1 || tower.Solution[0].Action != "PickUp" || tower.Solution[0].Inputs[0] != key.ID {
+		t.Errorf("tower: %+v, want a PickUp of the hall's key %d", tower, key.ID)
+	}
+	if err := Replay(pk, res); err != nil {
+		t.Error(err)
+	}
+	// Without the PickUp the tower's goal is not achieved: replay says so.
+	res.Areas[1].Solution = []Step{}
+	if err := Replay(pk, res); err == nil || !strings.Contains(err.Error(), "area Tower") {
+		t.Errorf("replay without the pick-up: %v", err)
+	}
 }
 
 // Point 8: achieving one goal unlocks several areas, whose puzzles are generated together and are in progress at

@@ -140,8 +140,10 @@ func (sp *space) decodeKind(s *State, k uint32, area string) int {
 	if kd.content != 0 {
 		o.Contained = sp.decodeKind(s, kd.content-1, InContainer)
 	}
-	s.Objects = append(s.Objects, o)
-	slices.SortFunc(s.Objects, func(a, b Object) int { return a.ID - b.ID })
+	// Keep the objects in id order: only a container comes after the objects it holds, which have larger ids, so
+	// a binary search places it (sorting the whole list each time made decoding a state quadratic).
+	i, _ := slices.BinarySearchFunc(s.Objects, o.ID, func(x Object, id int) int { return x.ID - id })
+	s.Objects = slices.Insert(s.Objects, i, o)
 	return o.ID
 }
 
@@ -224,9 +226,12 @@ func probe[E equaler](st *store, h uint64, eq E) (idx uint32, slot uint64, found
 	}
 }
 
+// maxStateObjects is the most objects a stored state may have; the explorer stops before a larger one.
+const maxStateObjects = 4096
+
 // insert adds es, of hash h, at the slot probe returned, and returns its index.
 func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
-	if len(es) > 4096 {
+	if len(es) > maxStateObjects {
 		panic("puzzle: a state of more than 4096 objects")
 	}
 	n := len(st.chunks)

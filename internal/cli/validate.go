@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,33 +12,29 @@ import (
 func Validate(args []string) int { return validate(args, stdout, stderr) }
 
 func validate(args []string, out, errOut io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(errOut)
+	fs := newFlagSet("validate", errOut, "[flags] PACK...",
+		"Checks each pack (a YAML file or a directory of them) and prints its problems as file:line:col: message.\n"+
+			"Exits 1 if there are errors; warnings alone exit 0.")
 	layered := fs.Bool("layered", false, "validate the packs as layers of one pack, in order, as config.toml lists them")
 	quiet := fs.Bool("q", false, "print errors only, not warnings")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: riddlestone validate [flags] PACK...\n\n"+
-			"Checks each pack (a YAML file or a directory of them) and prints its problems as file:line:col: message.\n"+
-			"Exits 1 if there are errors; warnings alone exit 0.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
+	paths, code, ok := parseFlags(fs, args)
+	if !ok {
 		return code
 	}
-	if fs.NArg() == 0 {
+	if len(paths) == 0 {
 		fs.Usage()
 		return 2
 	}
-	groups := [][]string{fs.Args()}
+	groups := [][]string{paths}
 	if !*layered {
 		groups = groups[:0]
-		for _, path := range fs.Args() {
+		for _, path := range paths {
 			groups = append(groups, []string{path})
 		}
 	}
-	code := 0
+	code = 0
 	for _, paths := range groups {
-		errs, warns := check(paths)
+		_, errs, warns := check(paths)
 		for _, e := range errs {
 			fmt.Fprintln(out, e)
 		}
@@ -58,24 +53,14 @@ func validate(args []string, out, errOut io.Writer) int {
 
 // check loads and validates packs layered in order; load errors come first, and a pack that does not load is
 // not validated further.
-func check(paths []string) (errs, warns puzzle.ErrorList) {
+func check(paths []string) (p *puzzle.Pack, errs, warns puzzle.ErrorList) {
 	p, err := puzzle.Load(paths...)
 	if err != nil {
 		if list, ok := err.(puzzle.ErrorList); ok {
-			return list, nil
+			return nil, list, nil
 		}
-		return puzzle.ErrorList{{Msg: err.Error()}}, nil
+		return nil, puzzle.ErrorList{{Msg: err.Error()}}, nil
 	}
-	return puzzle.Validate(p)
-}
-
-// parseFlags parses a command's flags; when it returns false the command returns the code given.
-func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0, false
-		}
-		return 2, false
-	}
-	return 0, true
+	errs, warns = puzzle.Validate(p)
+	return p, errs, warns
 }
