@@ -14,7 +14,8 @@ import (
 // Commands returns the overloads of the /puzzle command that the overlay answers: status and hint for everyone,
 // plan for admins. The server registers them under one /puzzle command with its own.
 func Commands() []cmd.Runnable {
-	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{}}
+	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{},
+		reloadCmd{}, rerollCmd{}, unlockCmd{}, lockCmd{}, tpCmd{}, areaCmd{}, checkCmd{}, exportCmd{}}
 }
 
 // statusCmd is /puzzle status: the player's area, its state and goal, and what opens each neighbour.

@@ -24,6 +24,10 @@ type Options struct {
 	StoreDir string
 	// IsAdmin reports whether a player may use the admin commands (identified by XUID, never by name).
 	IsAdmin func(p *player.Player) bool
+	// LoadPacks loads and validates the configured packs again, for /puzzle reload; nil disables reloading.
+	LoadPacks func() (*puzzle.Pack, error)
+	// ExportDir is where /puzzle export writes its files.
+	ExportDir string
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }

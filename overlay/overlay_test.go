@@ -3,6 +3,7 @@ package overlay
 import (
 	"context"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -245,4 +246,66 @@ func replaceOnce(s, old, new string) string {
 		return s
 	}
 	return s[:i] + new + s[i+len(old):]
+}
+
+// Admin operations: a reload with a bad look keeps the running pack; check proves the start area solvable; export
+// writes four files; lock closes an area and unlock opens it with a new puzzle.
+func TestAdminOperations(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	start := AreaPos{0, 0}
+
+	bad, err := puzzle.LoadBytes("bad.yaml", []byte(strings.Replace(yardPack, "{item: emerald", "{item: no_such_thing", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Reload(bad); err == nil || !strings.Contains(err.Error(), "bad.yaml:3:") {
+		t.Errorf("reload of a pack with an unknown item look: %v, want an error at bad.yaml:3", err)
+	}
+	if o.opts.Pack == bad {
+		t.Error("a failed reload replaced the pack")
+	}
+
+	rep, err := o.Check(start, false)
+	if err != nil || rep.Solvable != puzzle.Yes || rep.Solutions < 1 {
+		t.Fatalf("check of the start area: %+v, %v", rep, err)
+	}
+	paths, err := o.Export(start, t.TempDir())
+	if err != nil || len(paths) != 4 {
+		t.Fatalf("export wrote %v: %v", paths, err)
+	}
+	for _, p := range paths {
+		if b := readFileT(t, p); len(b) == 0 || (strings.HasSuffix(p, ".dot") && !strings.HasPrefix(b, "digraph")) {
+			t.Errorf("%s: %q", p, b[:min(len(b), 40)])
+		}
+	}
+
+	if err := o.Lock(start); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, o)
+	if crates := objectsOf(o, "0,0", "Crate"); len(crates) != 0 {
+		t.Errorf("a locked area keeps its crate %v", crates)
+	}
+	if err := o.Lock(start); err == nil {
+		t.Error("locking a locked area gave no error")
+	}
+	o.Unlock(start)
+	wait(t, o)
+	o.mu.Lock()
+	state := o.areas[start].rec.State
+	o.mu.Unlock()
+	if state != Active || len(objectsOf(o, "0,0", "Crate")) != 1 {
+		t.Errorf("after unlocking: %v with crates %v", state, objectsOf(o, "0,0", "Crate"))
+	}
+}
+
+func readFileT(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

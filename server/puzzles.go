@@ -55,6 +55,8 @@ func Puzzles(s *Server) error {
 		TwoKeyPercent: twoKeys,
 		StoreDir:      filepath.Join(conf.World.Folder, "riddlestone"),
 		IsAdmin:       s.IsAdmin,
+		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
+		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
 		Log:           s.Log(),
 	})
 	if err != nil {
@@ -63,7 +65,7 @@ func Puzzles(s *Server) error {
 	s.WrapHandler(o.Handler)
 	s.OnJoin(o.Join)
 	s.OnClose(o.Close)
-	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, plan, restart", []string{"pz"}, overlay.Commands()...))
+	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, overlay.Commands()...))
 	o.Start()
 	s.Log().Info("puzzles ready", "packs", conf.Riddlestone.Packs, "items", len(pack.Items), "rules", len(pack.Rules),
 		"areaSize", conf.Puzzles.AreaSize, "mode", conf.Puzzles.Mode)

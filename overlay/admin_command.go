@@ -1,0 +1,206 @@
+package overlay
+
+import (
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/cmd"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+)
+
+// adminOnly is embedded in the admin commands: only admins see and run them.
+type adminOnly struct{}
+
+// Allow ...
+func (adminOnly) Allow(src cmd.Source) bool { return isAdmin(src) }
+
+// areaArg resolves an optional area argument: the area named, or the one the source stands in.
+func areaArg(o *Overlay, def AreaPos, arg cmd.Optional[string], out *cmd.Output) (AreaPos, bool) {
+	name, given := arg.Load()
+	if !given {
+		return def, true
+	}
+	a, err := ParseAreaPos(name)
+	if err != nil {
+		out.Error(err)
+		return a, false
+	}
+	return a, true
+}
+
+type reloadCmd struct {
+	adminOnly
+	Reload cmd.SubCommand `cmd:"reload"`
+}
+
+// Run reloads the packs: every error is shown as file:line:col: message and the running packs stay.
+func (reloadCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, _, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	if o.opts.LoadPacks == nil {
+		out.Errorf("This server cannot reload its packs.")
+		return
+	}
+	p, err := o.opts.LoadPacks()
+	if err == nil {
+		err = o.Reload(p)
+	}
+	if err != nil {
+		out.Errorf("Reload failed; the running packs stay:")
+		for _, line := range strings.Split(err.Error(), "\n") {
+			out.Errorf("%s", line)
+		}
+		return
+	}
+	out.Printf("Reloaded: %d items, %d rules, %d area templates; new areas use them.", len(p.Items), len(p.Rules), len(p.Areas))
+}
+
+type rerollCmd struct {
+	adminOnly
+	Reroll cmd.SubCommand       `cmd:"reroll"`
+	Area   cmd.Optional[string] `cmd:"area"`
+}
+
+// Run ...
+func (c rerollCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
+		o.Reroll(a)
+		out.Printf("Area %v gets a new puzzle.", a)
+	}
+}
+
+type unlockCmd struct {
+	adminOnly
+	Unlock cmd.SubCommand       `cmd:"unlock"`
+	Area   cmd.Optional[string] `cmd:"area"`
+}
+
+// Run ...
+func (c unlockCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
+		o.Unlock(a)
+		out.Printf("Area %v is opening.", a)
+	}
+}
+
+type lockCmd struct {
+	adminOnly
+	Lock cmd.SubCommand       `cmd:"lock"`
+	Area cmd.Optional[string] `cmd:"area"`
+}
+
+// Run ...
+func (c lockCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
+		if err := o.Lock(a); err != nil {
+			out.Error(err)
+			return
+		}
+		out.Printf("Area %v is locked.", a)
+	}
+}
+
+type tpCmd struct {
+	adminOnly
+	Tp   cmd.SubCommand `cmd:"tp"`
+	Area string         `cmd:"area"`
+}
+
+// Run ...
+func (c tpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	p, isPlayer := src.(*player.Player)
+	if !isPlayer || tx == nil {
+		out.Errorf("Only a player can be teleported.")
+		return
+	}
+	o, _, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	a, err := ParseAreaPos(c.Area)
+	if err != nil {
+		out.Error(err)
+		return
+	}
+	p.Teleport(o.Centre(tx, a))
+	out.Printf("Teleported to area %v.", a)
+}
+
+type areaCmd struct {
+	adminOnly
+	AreaSub cmd.SubCommand `cmd:"area"`
+}
+
+// Run ...
+func (areaCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	pos := cube.Pos{}
+	if p, isPlayer := src.(*player.Player); isPlayer {
+		pos = cube.PosFromVec3(p.Position())
+	} else {
+		lo, _ := a.Chunks(int32(o.opts.AreaSize))
+		pos = cube.Pos{int(lo[0]) * 16, 64, int(lo[1]) * 16}
+	}
+	for _, l := range o.Describe(pos) {
+		out.Print(l)
+	}
+}
+
+type checkCmd struct {
+	adminOnly
+	Check cmd.SubCommand       `cmd:"check"`
+	Area  cmd.Optional[string] `cmd:"area"`
+}
+
+// Run ...
+func (c checkCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := adminArea(src, tx, c.Area, out)
+	if !ok {
+		return
+	}
+	rep, err := o.Check(a, false)
+	if err != nil {
+		out.Error(err)
+		return
+	}
+	out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
+		a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
+}
+
+type exportCmd struct {
+	adminOnly
+	Export cmd.SubCommand       `cmd:"export"`
+	Area   cmd.Optional[string] `cmd:"area"`
+}
+
+// Run ...
+func (c exportCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := adminArea(src, tx, c.Area, out)
+	if !ok {
+		return
+	}
+	paths, err := o.Export(a, o.opts.ExportDir)
+	if err != nil {
+		out.Error(err)
+		return
+	}
+	for _, p := range paths {
+		out.Printf("Wrote %s", p)
+	}
+}
+
+// adminArea finds the overlay and the area an admin command is about.
+func adminArea(src cmd.Source, tx *world.Tx, arg cmd.Optional[string], out *cmd.Output) (*Overlay, AreaPos, bool) {
+	o, here, ok := overlayOf(src, tx, out)
+	if !ok {
+		return nil, here, false
+	}
+	a, ok := areaArg(o, here, arg, out)
+	return o, a, ok
+}
