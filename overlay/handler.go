@@ -17,12 +17,12 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 	if next == nil {
 		next = player.NopHandler{}
 	}
+	joined.Store(p.H(), o) // before the join hooks, so that commands know the player's overlay at once
 	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))}
 }
 
 // Join repairs a joining player's inventory from the store and shows them their area. Call on the world goroutine.
 func (o *Overlay) Join(p *player.Player) {
-	joined.Store(p.H(), o)
 	o.reconcilePlayer(p)
 	o.refreshHUD(p)
 }

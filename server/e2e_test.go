@@ -57,8 +57,13 @@ func TestJoinPlayQuitAndReopenWorld(t *testing.T) {
 		t.Errorf("spawned at %v over %T, want solid ground", feet, blockAt(t, srv, feetPos.Side(cube.FaceDown)))
 	}
 	for _, p := range []cube.Pos{feetPos, feetPos.Side(cube.FaceUp)} {
-		if b := blockAt(t, srv, p); b != (block.Air{}) {
+		// Air, or a plant without a collision box (grass, flowers, sugar cane); never water.
+		b := blockAt(t, srv, p)
+		if _, empty := b.Model().(model.Empty); !empty {
 			t.Errorf("spawned inside %T at %v", b, p)
+		}
+		if _, water := b.(block.Water); water {
+			t.Errorf("spawned in water at %v", p)
 		}
 	}
 	if srv.World().Spawn() != feetPos {
@@ -241,17 +246,20 @@ func gameModeOf(t *testing.T, srv *e2e.Server, name string) world.GameMode {
 	return gm
 }
 
-// groundNear returns the top block of a column near feet, not feet's own, that is solid and within reach.
+// groundNear returns a solid block with no solid block above it, in a column near feet but not feet's own, and
+// within reach: the ground, under any leaves or plants.
 func groundNear(t *testing.T, srv *e2e.Server, feet cube.Pos) cube.Pos {
 	t.Helper()
+	solid := func(tx *world.Tx, p cube.Pos) bool { _, ok := tx.Block(p).Model().(model.Solid); return ok }
 	pos, err := world.Call(timeout(t), srv.World(), func(tx *world.Tx) (cube.Pos, error) {
 		for r := 1; r <= 3; r++ {
 			for dx := -r; dx <= r; dx++ {
 				for dz := -r; dz <= r; dz++ {
-					x, z := feet.X()+dx, feet.Z()+dz
-					top := cube.Pos{x, tx.HighestBlock(x, z), z}
-					if _, solid := tx.Block(top).Model().(model.Solid); solid && top.Y() > feet.Y()-4 && top.Y() < feet.Y()+3 {
-						return top, nil
+					for y := feet.Y() + 2; y >= feet.Y()-4; y-- {
+						p := cube.Pos{feet.X() + dx, y, feet.Z() + dz}
+						if solid(tx, p) && !solid(tx, p.Side(cube.FaceUp)) {
+							return p, nil
+						}
 					}
 				}
 			}

@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 }
 
 // writeConfig writes a config file for a server keeping its data in dir, with extra TOML appended to the
-// [Riddlestone] section.
+// [Riddlestone] section. It loads no packs: these tests are about the program, not the puzzles.
 func writeConfig(t *testing.T, dir string, auth bool, extra string) string {
 	t.Helper()
 	c := e2e.Config(dir)
@@ -47,20 +47,10 @@ MaximumChunkRadius = 4
 Folder = %q
 [Riddlestone]
 %s
-Packs = [%q]
-`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, extra, defaultPack(t))
+Packs = []
+`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, extra)
 	path := filepath.Join(dir, "config.toml")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// defaultPack returns the absolute path of the repository's default pack, which the program loads.
-func defaultPack(t *testing.T) string {
-	t.Helper()
-	path, err := filepath.Abs(filepath.Join("..", "packs", "default"))
-	if err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -175,18 +165,20 @@ func TestProgramConsoleAndSignal(t *testing.T) {
 // waitLog reads log lines until one matches re and returns its first group (or the whole match).
 func waitLog(t *testing.T, logs <-chan string, re *regexp.Regexp) string {
 	t.Helper()
+	var seen []string
 	timeout := time.After(e2e.DefaultTimeout)
 	for {
 		select {
 		case line, ok := <-logs:
 			if !ok {
-				t.Fatalf("program ended before logging %v", re)
+				t.Fatalf("program ended before logging %v; it logged:\n%s", re, strings.Join(seen, "\n"))
 			}
+			seen = append(seen, line)
 			if m := re.FindStringSubmatch(line); m != nil {
 				return m[len(m)-1]
 			}
 		case <-timeout:
-			t.Fatalf("timed out waiting for a log line matching %v", re)
+			t.Fatalf("timed out waiting for a log line matching %v; the program logged:\n%s", re, strings.Join(seen, "\n"))
 		}
 	}
 }

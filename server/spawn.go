@@ -10,8 +10,8 @@ import (
 // spawnSearchRadius is how far, in blocks, findSpawn looks from its starting column.
 const spawnSearchRadius = 128
 
-// safeSpawn reports whether a player's feet at pos stand on a solid block, with two free blocks of air (no
-// liquid) for the body: not inside blocks, not in water, not falling.
+// safeSpawn reports whether a player's feet at pos stand on a solid block with room for the body: not inside
+// blocks, not in water, not falling. Plants such as grass or flowers may share the space; they have no collision.
 func safeSpawn(tx *world.Tx, pos cube.Pos) bool {
 	if pos.Y()-1 < tx.Range().Min() || pos.Y()+1 > tx.Range().Max() {
 		return false
@@ -23,20 +23,29 @@ func safeSpawn(tx *world.Tx, pos cube.Pos) bool {
 	if _, liquid := tx.Liquid(ground); liquid {
 		return false
 	}
-	for _, p := range []cube.Pos{pos, pos.Side(cube.FaceUp)} {
-		if _, air := tx.Block(p).(block.Air); !air {
-			return false
-		}
-		if _, liquid := tx.Liquid(p); liquid {
-			return false
-		}
-	}
-	return true
+	return passable(tx, pos) && passable(tx, pos.Side(cube.FaceUp))
 }
 
-// surfaceSpawn returns the feet position on top of the highest block of column x, z if it is safe.
+// passable reports whether a body can be in the block at pos: no collision box and no liquid.
+func passable(tx *world.Tx, pos cube.Pos) bool {
+	if _, empty := tx.Block(pos).Model().(model.Empty); !empty {
+		return false
+	}
+	_, liquid := tx.Liquid(pos)
+	return !liquid
+}
+
+// surfaceSpawn returns the feet position on the ground of column x, z — the first block from the top that is
+// neither leaves nor passable, so under a forest's canopy rather than on it — if it is safe.
 func surfaceSpawn(tx *world.Tx, x, z int) (cube.Pos, bool) {
-	pos := cube.Pos{x, tx.HighestBlock(x, z) + 1, z}
+	y := tx.HighestBlock(x, z)
+	for ; y > tx.Range().Min(); y-- {
+		p := cube.Pos{x, y, z}
+		if _, leaves := tx.Block(p).Model().(model.Leaves); !leaves && !passable(tx, p) {
+			break
+		}
+	}
+	pos := cube.Pos{x, y + 1, z}
 	return pos, safeSpawn(tx, pos)
 }
 

@@ -38,6 +38,48 @@ func (g *pondGenerator) GenerateChunk(pos world.ChunkPos, c *chunk.Chunk) {
 
 func (g *pondGenerator) DefaultSpawn(world.Dimension) cube.Pos { return cube.Pos{0, 32767, 0} }
 
+// canopyGenerator makes grass ground at y=10 under a roof of leaves at y=14 and 15 everywhere, with short grass
+// on the ground where x is even.
+type canopyGenerator struct {
+	once                      sync.Once
+	grass, leaves, shortGrass uint32
+}
+
+func (g *canopyGenerator) GenerateChunk(pos world.ChunkPos, c *chunk.Chunk) {
+	g.once.Do(func() {
+		g.grass = world.BlockRuntimeID(block.Grass{})
+		g.leaves = world.BlockRuntimeID(block.Leaves{Type: block.OakLeaves(), Persistent: true})
+		g.shortGrass = world.BlockRuntimeID(block.ShortGrass{})
+	})
+	for x := range uint8(16) {
+		for z := range uint8(16) {
+			for y := int16(-64); y <= 10; y++ {
+				c.SetBlock(x, y, z, 0, g.grass)
+			}
+			if x%2 == 0 {
+				c.SetBlock(x, 11, z, 0, g.shortGrass)
+			}
+			c.SetBlock(x, 14, z, 0, g.leaves)
+			c.SetBlock(x, 15, z, 0, g.leaves)
+		}
+	}
+}
+
+func (g *canopyGenerator) DefaultSpawn(world.Dimension) cube.Pos { return cube.Pos{0, 32767, 0} }
+
+func TestFindSpawnUnderForestCanopy(t *testing.T) {
+	w := testWorld(t, &canopyGenerator{})
+	w.Do(func(tx *world.Tx) {
+		pos, ok := findSpawn(tx, 0, 0, 4)
+		if !ok || pos != (cube.Pos{0, 11, 0}) {
+			t.Errorf("spawn = %v, %v; want the forest floor at (0,11,0), in the short grass", pos, ok)
+		}
+		if safeSpawn(tx, cube.Pos{0, 16, 0}) {
+			t.Error("the top of the canopy (leaves) counts as safe ground")
+		}
+	})
+}
+
 func testWorld(t *testing.T, g world.Generator) *world.World {
 	t.Helper()
 	w := world.Config{Synchronous: true, Generator: g, Entities: entity.DefaultRegistry}.New()

@@ -57,6 +57,19 @@ type step struct {
 	pos    cube.Pos
 }
 
+// keyPlace finds where the plan says a key lies on the ground.
+var keyPlace = regexp.MustCompile(`Key #\d+ entity at ([-\d]+,[-\d]+,[-\d]+)`)
+
+// parsePos reads "x,y,z".
+func parsePos(s string) cube.Pos {
+	var xyz []int
+	for _, f := range strings.Split(s, ",") {
+		n, _ := strconv.Atoi(f)
+		xyz = append(xyz, n)
+	}
+	return cube.Pos{xyz[0], xyz[1], xyz[2]}
+}
+
 var stepLine = regexp.MustCompile(`^\d+\. (\w+): (\w+) #\d+ (block at|entity at|held by|from step) ?([-\d,]*)`)
 
 // plan asks for the plan of the bot's area and parses its first step; ok is false when the area has no steps left.
@@ -76,12 +89,7 @@ func plan(t *testing.T, b *e2e.Bot) (step, bool) {
 		}
 		s := step{action: m[1], item: m[2], place: strings.Fields(m[3])[0]}
 		if s.place == "block" || s.place == "entity" {
-			var xyz []int
-			for _, f := range strings.Split(m[4], ",") {
-				n, _ := strconv.Atoi(f)
-				xyz = append(xyz, n)
-			}
-			s.pos = cube.Pos{xyz[0], xyz[1], xyz[2]}
+			s.pos = parsePos(m[4])
 		}
 		return s, true
 	}
@@ -265,5 +273,69 @@ func TestBadInputBreaksNothing(t *testing.T) {
 	}
 	if out, err := guest.Command("/puzzle status"); err != nil || !out.Success {
 		t.Fatalf("the server stopped answering the guest after bad input: %v %s", err, out)
+	}
+}
+
+// Two bots work on one area; the one holding the forged key quits, the key is put down where they stood, and the
+// other finishes the puzzle.
+func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
+	pack := filepath.Join(t.TempDir(), "forge.yaml")
+	if err := os.WriteFile(pack, []byte(forge), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
+		c.Riddlestone.Seed = 42
+		c.Riddlestone.Packs = []string{pack}
+		c.Riddlestone.OfflineAdmins = []string{"Admin"}
+		c.Puzzles.AreaSize = 2
+		c.Puzzles.TwoKeyPercent = 0
+	}))
+	admin := srv.Join(t, "Admin")
+	helper := srv.Join(t, "Helper")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, ok := plan(t, admin)
+	for ; !ok && ctx.Err() == nil; s, ok = plan(t, admin) {
+		time.Sleep(200 * time.Millisecond)
+	}
+	follow(t, admin, s) // Forge
+	var key []string
+	for key == nil && ctx.Err() == nil {
+		out, _ := admin.Command("/puzzle plan")
+		key = keyPlace.FindStringSubmatch(out.String())
+		time.Sleep(100 * time.Millisecond)
+	}
+	// Helper picks the key up, then leaves with it.
+	at := parsePos(key[1])
+	if err := helper.MoveTo(at.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := helper.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(helper, "Key") == 1 }); err != nil {
+		t.Fatalf("Helper did not pick the key up: %v", err)
+	}
+	if out, _ := admin.Command("/puzzle plan"); !strings.Contains(out.String(), "held by") {
+		t.Fatalf("the plan does not say the key is held:\n%s", out)
+	}
+	if err := helper.MoveTo(at.Vec3Middle().Add(mgl64.Vec3{3, -0.5, 0})); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	_ = helper.Close()
+	// The key lies where Helper stood; Admin picks it up and opens the crate.
+	var step1 step
+	for ctx.Err() == nil {
+		out, _ := admin.Command("/puzzle plan")
+		if m := keyPlace.FindStringSubmatch(out.String()); m != nil {
+			step1 = step{action: "PickUp", item: "Key", place: "entity", pos: parsePos(m[1])}
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	mark := admin.Mark()
+	follow(t, admin, step1)
+	s, _ = plan(t, admin)
+	follow(t, admin, s)
+	if _, err := e2e.Await(ctx, admin, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "solved") }); err != nil {
+		t.Fatalf("the area was not solved after the holder left: %v", err)
 	}
 }

@@ -1,0 +1,208 @@
+package e2e_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/internal/e2e"
+	"riddlestone/server"
+)
+
+// TestMain lets a test run the real program: with RIDDLESTONE_E2E_MAIN=1 the test binary is the server.
+func TestMain(m *testing.M) {
+	if os.Getenv("RIDDLESTONE_E2E_MAIN") == "1" {
+		os.Exit(server.Main(os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+// forge is a two-step puzzle: forge a key from an ingot at an anvil, then open the crate with it.
+const forge = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Anvil: {look: {block: anvil}}
+  Key:   {props: {carryable: true}, look: {item: emerald}}
+  Ingot: {props: {carryable: true}, look: {item: iron_ingot}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+  Key Anvil ::= Forge Anvil Ingot
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], minDepth: 2, maxDepth: 2, connects: [Field]}
+  - {name: Field, goals: ["Crate[open_bit: true]"], maxDepth: 2, minDistance: 1}
+`
+
+// freePort returns a loopback UDP address nobody listens on.
+func freePort(t *testing.T) string {
+	t.Helper()
+	c, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	return c.LocalAddr().String()
+}
+
+// startProgram runs the server program with a config file and waits until a bot can join; it returns the process
+// and the joined bot.
+func startProgram(t *testing.T, config, name string) (*exec.Cmd, *e2e.Bot) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-config", config)
+	cmd.Env = append(os.Environ(), "RIDDLESTONE_E2E_MAIN=1")
+	logs, err := os.Create(config + ".log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logs.Close()
+	cmd.Stdout, cmd.Stderr = logs, logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	addr := strings.Split(strings.Split(readFile(t, config), "Address = \"")[1], "\"")[0]
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		b, err := e2e.Dial(ctx, addr, name)
+		cancel()
+		if err == nil {
+			t.Cleanup(func() { _ = b.Close() })
+			return cmd, b
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the program did not let a bot join: %v\nlogs:\n%s", err, readFile(t, config+".log"))
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// heldNamed counts the stacks in a bot's inventory whose custom name contains name.
+func heldNamed(b *e2e.Bot, name string) int {
+	n := 0
+	for _, it := range b.Inventory(protocol.WindowIDInventory) {
+		if display, ok := it.Stack.NBTData["display"].(map[string]any); ok {
+			if s, _ := display["Name"].(string); strings.Contains(s, name) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// The server is killed with SIGKILL in the middle of a puzzle, after a step and after picking up its output, and
+// started again: the progress, the world objects and the inventory agree with the store, and the puzzle can be
+// finished.
+func TestKillMidPuzzleAndRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program twice")
+	}
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "forge.yaml")
+	if err := os.WriteFile(pack, []byte(forge), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(dir, "config.toml")
+	c := e2e.Config(dir)
+	src := fmt.Sprintf(`[Network]
+Address = %q
+[Server]
+AuthEnabled = false
+[World]
+Folder = %q
+[Players]
+Folder = %q
+MaximumChunkRadius = 4
+[Resources]
+Folder = %q
+[Riddlestone]
+Seed = 42
+Packs = [%q]
+OfflineAdmins = ["Admin"]
+[Puzzles]
+AreaSize = 2
+TwoKeyPercent = 0
+`, freePort(t), c.World.Folder, c.Players.Folder, c.Resources.Folder, pack)
+	if err := os.WriteFile(config, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	proc, b := startProgram(t, config, "Admin")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, ok := plan(t, b)
+	for ; !ok && ctx.Err() == nil; s, ok = plan(t, b) {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s.action != "Forge" {
+		t.Fatalf("first step %+v, want forging the key", s)
+	}
+	follow(t, b, s)
+	s, _ = plan(t, b)
+	for s.action == "Forge" && ctx.Err() == nil { // the forge is committed, then shown
+		time.Sleep(200 * time.Millisecond)
+		s, _ = plan(t, b)
+	}
+	// Pick the forged key up: walk over it.
+	out, _ := b.Command("/puzzle plan")
+	key := keyPlace.FindStringSubmatch(out.String())
+	if key == nil {
+		t.Fatalf("no forged key on the ground in the plan:\n%s", out)
+	}
+	follow(t, b, step{action: "PickUp", item: "Key", place: "entity", pos: parsePos(key[1])})
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(b, "Key") == 1 }); err != nil {
+		t.Fatalf("the key did not reach the inventory: %v", err)
+	}
+	status, _ := b.Command("/puzzle status")
+	if !strings.Contains(status.String(), "1/2 steps") {
+		t.Fatalf("status before the kill:\n%s", status)
+	}
+
+	// SIGKILL: no shutdown, no saving.
+	if err := proc.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = proc.Wait()
+	_ = b.Close()
+
+	_, b = startProgram(t, config, "Admin")
+	status, _ = b.Command("/puzzle status")
+	for !strings.Contains(status.String(), "steps") && ctx.Err() == nil {
+		time.Sleep(200 * time.Millisecond)
+		status, _ = b.Command("/puzzle status")
+	}
+	if !strings.Contains(status.String(), "1/2 steps") {
+		t.Fatalf("status after the restart:\n%s", status)
+	}
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(b, "Key") == 1 }); err != nil {
+		t.Fatalf("after the restart the player does not hold exactly one key (%d): %v", heldNamed(b, "Key"), err)
+	}
+	mark := b.Mark()
+	s, ok = plan(t, b)
+	if !ok || s.action != "Open" {
+		t.Fatalf("remaining step after the restart: %+v", s)
+	}
+	follow(t, b, s)
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "solved") }); err != nil {
+		t.Fatalf("the puzzle was not solved after the restart: %v", err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if n := heldNamed(b, "Key"); n != 0 {
+		t.Errorf("the key was used but %d are still held", n)
+	}
+}
