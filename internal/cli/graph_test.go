@@ -166,3 +166,63 @@ func TestGraphErrors(t *testing.T) {
 		t.Errorf("hall: exit %d: %s", code, errOut)
 	}
 }
+
+// doorYAML has a fail rule and, under every rule, a dead end: burning the key.
+const doorYAML = `items:
+  Door: {props: {locked: true}}
+  Key: {props: {carryable: true}}
+  Ash: {}
+  Alarm: {props: {notSpawnable: true}}
+rules: |
+  Door[locked: false] Key ::= Unlock Door[locked: true] Key
+  Ash ::= Burn Key
+failRules: |
+  Alarm ::= Kick Door[locked: true]
+areas:
+  - {name: Hall, start: true, goals: ["Door[locked: false]"], maxDepth: 1}
+`
+
+// The state space marks fail states and dead ends, under the tree's rules and under every rule.
+func TestGraphSpaceFailStatesAndDeadEnds(t *testing.T) {
+	door := filepath.Join(t.TempDir(), "door.yaml")
+	os.WriteFile(door, []byte(doorYAML), 0o644)
+	for _, tc := range []struct {
+		all                        bool
+		states, goals, fails, dead int
+	}{
+		{false, 3, 1, 1, 0}, // Unlock reaches the goal, Kick the alarm; Burn is not the tree's
+		{true, 5, 1, 2, 1},  // burning the key leaves a locked door: a dead end, and kicking it still fails
+	} {
+		args := []string{door, "--area", "Hall", "--space"}
+		if tc.all {
+			args = append(args, "--all-rules")
+		}
+		code, out, errOut := runCmd(graph, append(args, "--json")...)
+		if code != 0 {
+			t.Fatalf("all rules %v: exit %d: %s", tc.all, code, errOut)
+		}
+		var g puzzle.Graph
+		if err := json.Unmarshal([]byte(out), &g); err != nil {
+			t.Fatal(err)
+		}
+		goals, fails, dead := 0, 0, 0
+		for _, n := range g.Nodes {
+			if n.Goal {
+				goals++
+			}
+			if n.Fail {
+				fails++
+			}
+			if n.DeadEnd {
+				dead++
+			}
+		}
+		if len(g.Nodes) != tc.states || goals != tc.goals || fails != tc.fails || dead != tc.dead {
+			t.Errorf("all rules %v: %d states, %d goals, %d fails, %d dead ends; want %+v", tc.all, len(g.Nodes), goals, fails, dead, tc)
+		}
+		_, dot, _ := runCmd(graph, args...)
+		if strings.Count(dot, `fillcolor="salmon"`) != tc.fails || strings.Count(dot, `fillcolor="lightgrey"`) != tc.dead {
+			t.Errorf("all rules %v: the DOT does not show %d fail states and %d dead ends:\n%s", tc.all, tc.fails, tc.dead, dot)
+		}
+	}
+}
