@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/df-mc/dragonfly/server/entity"
@@ -52,6 +53,13 @@ func (l looks) block(look puzzle.Look) (world.Block, error) {
 	b, ok := world.BlockByRuntimeID(rid)
 	if !ok {
 		return nil, fmt.Errorf("block %q has no runtime state", look.Block)
+	}
+	// A block with block-entity data (a furnace, a chest, a barrel) from the registry has none of its inner state
+	// (an inventory, a smelter), and Dragonfly would crash ticking it; decoding empty data builds it as new.
+	if nbt, ok := b.(world.NBTer); ok {
+		if built, ok := nbt.DecodeNBT(map[string]any{}).(world.Block); ok {
+			b = withStates(built, b)
+		}
 	}
 	return b, nil
 }
@@ -111,4 +119,21 @@ func (l looks) npc(it *puzzle.Item, pos mgl64.Vec3) (*world.EntityHandle, error)
 	}
 	opts := world.EntitySpawnOpts{Position: pos, NameTag: "§e" + displayName(it)}
 	return opts.New(npcType{model: model}, entity.StationaryBehaviourConfig{}), nil
+}
+
+// withStates returns built with the exported fields of from, which hold a block's states (Facing, Open, Lit):
+// DecodeNBT builds a block's inner state but keeps only some of its states.
+func withStates(built, from world.Block) world.Block {
+	bv, fv := reflect.ValueOf(built), reflect.ValueOf(from)
+	if bv.Type() != fv.Type() || bv.Kind() != reflect.Struct {
+		return built
+	}
+	out := reflect.New(bv.Type()).Elem()
+	out.Set(bv)
+	for i := range bv.NumField() {
+		if bv.Type().Field(i).IsExported() {
+			out.Field(i).Set(fv.Field(i))
+		}
+	}
+	return out.Interface().(world.Block)
 }

@@ -58,3 +58,26 @@ func TestLooksReportUnknownNames(t *testing.T) {
 		}
 	}
 }
+
+// Blocks with block-entity data come out whole: a furnace from a look has its smelter, a chest its inventory.
+func TestLooksBuildBlockEntities(t *testing.T) {
+	l := testLooks()
+	for _, name := range []string{"furnace", "chest", "barrel", "blast_furnace", "smoker"} {
+		b, err := l.block(puzzle.Look{Block: name})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		nbt, ok := b.(world.NBTer)
+		if !ok {
+			t.Fatalf("%s is %T, not a block entity", name, b)
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s from a look is missing its inner state: %v", name, r)
+				}
+			}()
+			nbt.EncodeNBT()
+		}()
+	}
+}
