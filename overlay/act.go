@@ -52,9 +52,14 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 	if mv.Area == "" {
 		mv.Area = areaName(AreaOfBlock(at, int32(o.opts.AreaSize)))
 	}
-	ids := map[int]bool{}
+	ids := map[int]string{} // every object before the move, with its item
 	for _, obj := range state.Objects {
-		ids[obj.ID] = true
+		ids[obj.ID] = obj.Item
+	}
+	var inputs []ObjectAt
+	for _, id := range mv.Inputs {
+		obj, _ := state.Object(id)
+		inputs = append(inputs, ObjectAt{Object: *obj, Where: before[id]})
 	}
 	outputs, achieved, err := o.game.Do(mv)
 	if err != nil {
@@ -64,7 +69,7 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 	var ops []op
 	// Destroyed inputs leave the world; their places are where new outputs appear.
 	var freed []cube.Pos
-	for id := range ids {
+	for id, item := range ids {
 		if _, still := state.Object(id); still {
 			continue
 		}
@@ -72,7 +77,7 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			freed = append(freed, w.Block)
 		}
-		ops = append(ops, o.hide(id, w))
+		ops = append(ops, o.hide(id, item, w))
 		o.clearWhere(id)
 		change.Removed = append(change.Removed, id)
 	}
@@ -96,9 +101,9 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 			w = o.placement(*obj, spot)
 		}
 		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player) {
-			ops = append(ops, o.hide(out.ID, old))
+			ops = append(ops, o.hide(out.ID, out.Item, old))
 		} else if existed && w.Kind == InInventory {
-			ops = append(ops, o.hide(out.ID, old)) // the stack's lore shows the properties: give it anew
+			ops = append(ops, o.hide(out.ID, out.Item, old)) // the stack's lore shows the properties: give it anew
 		}
 		o.setWhere(out.ID, w)
 		ops = append(ops, o.show(*obj, w))
@@ -107,7 +112,7 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 	// Inputs that went inside a container leave the world too.
 	for id, w := range before {
 		if obj, ok := state.Object(id); ok && obj.Area == puzzle.InContainer && w.Kind != Nowhere {
-			ops = append(ops, o.hide(id, w))
+			ops = append(ops, o.hide(id, obj.Item, w))
 			o.setWhere(id, Where{Kind: Nowhere})
 			change.Objects = append(change.Objects, ObjectRecord{Object: *obj, Where: Where{Kind: Nowhere}})
 		}
@@ -143,7 +148,13 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 		}
 	}
 	failArea := AreaOfBlock(at, int32(o.opts.AreaSize))
-	action := mv.Rule.Action
+	action, rule := mv.Rule.Action, mv.Rule
+	var outs []ObjectAt
+	for _, out := range outputs {
+		if obj, ok := state.Object(out.ID); ok {
+			outs = append(outs, ObjectAt{Object: *obj, Where: o.where[out.ID]})
+		}
+	}
 	return func(ctx context.Context) {
 		if err := o.store.Commit(change); err != nil {
 			o.opts.Log.Error("overlay: commit move", "player", name, "action", action, "err", err)
@@ -155,12 +166,14 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 			}
 			tx.PlaySound(fx, sound.Click{})
 			tx.AddParticle(fx, particle.HugeExplosion{})
+			var pl *player.Player
 			if e, ok := holder.Entity(tx); ok {
-				if pl, ok := e.(*player.Player); ok {
+				if pl, ok = e.(*player.Player); ok {
 					pl.Message("§a" + action + "§r done.")
 					o.refreshHUD(pl)
 				}
 			}
+			o.runActions(ActionContext{Tx: tx, Player: pl, Rule: rule, Inputs: inputs, Outputs: outs, At: at})
 			for _, a := range solved {
 				announce(tx, title.New("§a"+a.String()+" solved!").WithSubtitle(name+" achieved the goal"), sound.LevelUp{})
 			}
@@ -211,7 +224,7 @@ func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
 	for _, obj := range state.Objects {
 		w := o.where[obj.ID]
 		if obj.Area == run.area.Name && !w.Tagged {
-			ops = append(ops, o.hide(obj.ID, w))
+			ops = append(ops, o.hide(obj.ID, obj.Item, w))
 			o.clearWhere(obj.ID)
 			change.Removed = append(change.Removed, obj.ID)
 			continue
@@ -248,4 +261,18 @@ func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
 		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goalText(goal)), sound.Note{})
 	})
 	return nil
+}
+
+// runActions runs the Go actions registered for a rule's action; a panicking action is logged, not fatal.
+func (o *Overlay) runActions(ctx ActionContext) {
+	for _, f := range o.opts.Mods.actionsOf(ctx.Rule.Action) {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					o.opts.Log.Error("overlay: a mod action panicked", "action", ctx.Rule.Action, "panic", r)
+				}
+			}()
+			f(ctx)
+		}()
+	}
 }

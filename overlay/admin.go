@@ -71,7 +71,7 @@ func (o *Overlay) Lock(a AreaPos) error {
 	for _, obj := range state.Objects {
 		w := o.where[obj.ID]
 		if obj.Area == areaName(a) && !w.Tagged {
-			ops = append(ops, o.hide(obj.ID, w))
+			ops = append(ops, o.hide(obj.ID, obj.Item, w))
 			o.clearWhere(obj.ID)
 			change.Removed = append(change.Removed, obj.ID)
 			continue

@@ -55,6 +55,7 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 		o.mu.Unlock()
 		return
 	}
+	o.computeProps(p.Tx(), obj.Area)
 	it, _ := o.opts.Pack.Item(obj.Item)
 	title := displayName(it)
 	body := describe(it, *obj)

@@ -28,6 +28,8 @@ type Options struct {
 	LoadPacks func() (*puzzle.Pack, error)
 	// ExportDir is where /puzzle export writes its files.
 	ExportDir string
+	// Mods holds Go extensions (actions, computed properties, tag matchers, spawners); nil means DefaultMods.
+	Mods *Mods
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }
@@ -44,6 +46,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.IsAdmin == nil {
 		o.IsAdmin = func(*player.Player) bool { return false }
+	}
+	if o.Mods == nil {
+		o.Mods = DefaultMods
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()

@@ -27,6 +27,9 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 	if !ok {
 		return func(*world.Tx) {}
 	}
+	if s, ok := o.opts.Mods.spawner(obj.Item); ok && w.Kind != InInventory {
+		return func(tx *world.Tx) { s.Show(tx, obj, w) }
+	}
 	switch w.Kind {
 	case AtBlock:
 		b := o.blockOf(it, obj)
@@ -80,8 +83,11 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 	return func(*world.Tx) {}
 }
 
-// hide returns the op that removes an object from where it was.
-func (o *Overlay) hide(id int, w Where) op {
+// hide returns the op that removes an object of an item from where it was.
+func (o *Overlay) hide(id int, item string, w Where) op {
+	if s, ok := o.opts.Mods.spawner(item); ok && w.Kind != InInventory {
+		return func(tx *world.Tx) { s.Hide(tx, id, w) }
+	}
 	switch w.Kind {
 	case AtBlock:
 		return func(tx *world.Tx) { tx.SetBlock(w.Block, nil, nil) }

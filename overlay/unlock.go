@@ -43,7 +43,10 @@ func (o *Overlay) unlock(ctx context.Context, a AreaPos, emptyChain int) {
 		o.opts.Log.Error("overlay: unlock: snapshot", "area", a.String(), "err", err)
 		return
 	}
-	found := o.tagger.Scan(snap)
+	o.mu.Lock()
+	tagger := o.tagger // a reload may replace it
+	o.mu.Unlock()
+	found := append(tagger.Scan(snap), o.opts.Mods.match(snap)...)
 	biome := biomeAt(snap)
 	rng := newAreaRand(o.opts.Seed, o.graph.hash(a), 0)
 	spots := surfaceSpots(snap, rng)
