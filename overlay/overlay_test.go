@@ -309,3 +309,48 @@ func readFileT(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// goldCrates shows crates as gold blocks and counts what it hides.
+type goldCrates struct{ hidden int }
+
+func (g *goldCrates) Show(tx *world.Tx, _ puzzle.Object, w Where) { tx.SetBlock(w.Block, block.Gold{}, nil) }
+func (g *goldCrates) Hide(tx *world.Tx, _ int, w Where) {
+	g.hidden++
+	tx.SetBlock(w.Block, nil, nil)
+}
+
+// A spawner registered for an item shows and hides its objects instead of the item's look.
+func TestSpawnerReplacesTheLook(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spawner := &goldCrates{}
+	mods := &Mods{}
+	mods.Spawner("Crate", spawner)
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(), Mods: mods,
+		Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	crate := objectsOf(o, "0,0", "Crate")[0]
+	o.mu.Lock()
+	at := o.where[crate].Block
+	o.mu.Unlock()
+	<-w.Do(func(tx *world.Tx) {
+		if _, ok := tx.Block(at).(block.Gold); !ok {
+			t.Errorf("the crate shows as %T, want the spawner's gold block", tx.Block(at))
+		}
+	}).Done()
+	if err := o.Lock(AreaPos{0, 0}); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, o)
+	if spawner.hidden != 1 {
+		t.Errorf("the spawner hid %d objects, want the crate", spawner.hidden)
+	}
+}
