@@ -160,7 +160,7 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 			o.opts.Log.Error("overlay: commit move", "player", name, "action", action, "err", err)
 			return
 		}
-		o.w.Do(func(tx *world.Tx) {
+		o.do(func(tx *world.Tx) {
 			for _, f := range ops {
 				f(tx)
 			}
@@ -207,7 +207,7 @@ func touches(run *areaRun, ids []int) bool {
 // puzzle is generated against the world as it is now. Objects in inventories and tagged objects stay.
 func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
 	lo, hi := a.Chunks(int32(o.opts.AreaSize))
-	snap, err := Snapshot(ctx, o.w, lo, hi)
+	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
 	if err != nil {
 		return err
 	}
@@ -254,7 +254,7 @@ func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
 	if err := o.store.Commit(change); err != nil {
 		return err
 	}
-	o.w.Do(func(tx *world.Tx) {
+	o.do(func(tx *world.Tx) {
 		for _, f := range append(ops, g.ops...) {
 			f(tx)
 		}

@@ -90,7 +90,7 @@ func (o *Overlay) Lock(a AreaPos) error {
 			o.opts.Log.Error("overlay: lock", "area", a.String(), "err", err)
 			return
 		}
-		o.w.Do(func(tx *world.Tx) {
+		o.do(func(tx *world.Tx) {
 			for _, f := range ops {
 				f(tx)
 			}

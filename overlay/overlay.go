@@ -34,6 +34,7 @@ type Overlay struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	stop   chan struct{} // closed by Close: jobs are no longer taken
+	wt     worldTimes
 
 	mu       sync.Mutex
 	game     *puzzle.Manager
@@ -159,7 +160,7 @@ func (o *Overlay) tick(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			o.w.Do(func(tx *world.Tx) {
+			o.do(func(tx *world.Tx) {
 				o.showBorders(tx)
 				if n%5 == 0 {
 					o.sweep(tx)

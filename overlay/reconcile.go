@@ -30,7 +30,7 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		<-o.w.Do(func(tx *world.Tx) {
+		<-o.do(func(tx *world.Tx) {
 			for _, f := range ops {
 				f(tx)
 			}

@@ -17,30 +17,39 @@ import (
 // needed. It must be called off the world goroutine: it waits for the chunks. Each step on the world goroutine is
 // short (starting loads, cloning a chunk as it arrives, listing entities), so no tick is stalled.
 func Snapshot(ctx context.Context, w *world.World, lo, hi world.ChunkPos) (tagging.Snapshot, error) {
+	return snapshot(ctx, w, lo, hi, w.Do)
+}
+
+// snapshot is Snapshot with the function that runs tasks on the world goroutine, so the overlay can time them.
+func snapshot(ctx context.Context, w *world.World, lo, hi world.ChunkPos, do func(func(*world.Tx)) *world.Task) (tagging.Snapshot, error) {
 	s := tagging.Snapshot{Min: lo, Max: hi, Chunks: map[world.ChunkPos]*chunk.Chunk{}}
 	c := &chunkCopier{lo: lo, hi: hi, chunks: s.Chunks, done: make(chan struct{})}
 	c.want = int(hi[0]-lo[0]+1) * int(hi[1]-lo[1]+1)
 	centre := mgl64.Vec3{float64(lo[0]+hi[0]+1) * 8, 0, float64(lo[1]+hi[1]+1) * 8}
 	radius := (int(max(hi[0]-lo[0], hi[1]-lo[1]))+1)*3/4 + 2 // reaches the corners from the centre
 	var l *world.Loader
-	<-w.Do(func(tx *world.Tx) {
+	<-do(func(tx *world.Tx) {
 		l = world.NewLoader(radius, w, c)
 		l.Move(tx, centre)
 	}).Done()
-	defer w.Do(func(tx *world.Tx) { l.Close(tx) })
+	defer do(func(tx *world.Tx) { l.Close(tx) })
 
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		// Load queues each chunk once; chunks that failed to load are queued again, so keep asking.
-		w.Do(func(tx *world.Tx) { l.Load(tx, c.want) })
+		do(func(tx *world.Tx) { l.Load(tx, c.want) })
 		select {
 		case <-c.done:
-			ents, err := world.Call(ctx, w, func(tx *world.Tx) ([]tagging.Entity, error) {
-				return entitiesIn(tx, lo, hi), nil
-			})
+			var ents []tagging.Entity
+			task := do(func(tx *world.Tx) { ents = entitiesIn(tx, lo, hi) })
+			select {
+			case <-task.Done():
+			case <-ctx.Done():
+				return s, fmt.Errorf("snapshot of chunks %v to %v: %w", lo, hi, ctx.Err())
+			}
 			s.Entities = ents
-			return s, err
+			return s, task.Err()
 		case <-ctx.Done():
 			return s, fmt.Errorf("snapshot of chunks %v to %v: %w", lo, hi, ctx.Err())
 		case <-tick.C:

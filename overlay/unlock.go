@@ -38,7 +38,7 @@ func (o *Overlay) unlock(ctx context.Context, a AreaPos, emptyChain int) {
 	}()
 
 	lo, hi := a.Chunks(int32(o.opts.AreaSize))
-	snap, err := Snapshot(ctx, o.w, lo, hi)
+	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
 	if err != nil {
 		o.opts.Log.Error("overlay: unlock: snapshot", "area", a.String(), "err", err)
 		return
@@ -63,7 +63,7 @@ func (o *Overlay) unlock(ctx context.Context, a AreaPos, emptyChain int) {
 		return
 	}
 	goal := run.rec.Goal
-	o.w.Do(func(tx *world.Tx) {
+	o.do(func(tx *world.Tx) {
 		for _, f := range ops {
 			f(tx)
 		}
