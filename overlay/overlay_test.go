@@ -313,7 +313,9 @@ func readFileT(t *testing.T, path string) string {
 // goldCrates shows crates as gold blocks and counts what it hides.
 type goldCrates struct{ hidden int }
 
-func (g *goldCrates) Show(tx *world.Tx, _ puzzle.Object, w Where) { tx.SetBlock(w.Block, block.Gold{}, nil) }
+func (g *goldCrates) Show(tx *world.Tx, _ puzzle.Object, w Where) {
+	tx.SetBlock(w.Block, block.Gold{}, nil)
+}
 func (g *goldCrates) Hide(tx *world.Tx, _ int, w Where) {
 	g.hidden++
 	tx.SetBlock(w.Block, nil, nil)
