@@ -217,23 +217,8 @@ func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
 		o.mu.Unlock()
 		return fmt.Errorf("area %v is not open", a)
 	}
-	var change Change
-	var ops []op
+	change, ops := o.clearPuzzle(a, run)
 	state := o.game.State
-	kept := state.Objects[:0]
-	for _, obj := range state.Objects {
-		w := o.where[obj.ID]
-		if obj.Area == run.area.Name && !w.Tagged {
-			ops = append(ops, o.hide(obj.ID, obj.Item, w))
-			o.clearWhere(obj.ID)
-			change.Removed = append(change.Removed, obj.ID)
-			continue
-		}
-		kept = append(kept, obj)
-	}
-	state.Objects = kept
-	o.game.Puzzles = slices.DeleteFunc(o.game.Puzzles, func(t *puzzle.Tracked) bool { return t == run.tracked })
-	run.puzzle, run.tracked = nil, nil
 	run.rec.Rerolls++
 	rng := newAreaRand(o.opts.Seed, o.graph.hash(a), run.rec.Rerolls)
 	spots := surfaceSpots(snap, rng)
@@ -275,4 +260,28 @@ func (o *Overlay) runActions(ctx ActionContext) {
 			f(ctx)
 		}()
 	}
+}
+
+// clearPuzzle takes an area's puzzle away: the objects lying in the area leave memory (and, through the ops
+// returned, the world), except tagged ones, which belong to the terrain; held objects stay held. Call with mu
+// held.
+func (o *Overlay) clearPuzzle(a AreaPos, run *areaRun) (Change, []op) {
+	var change Change
+	var ops []op
+	state := o.game.State
+	kept := state.Objects[:0]
+	for _, obj := range state.Objects {
+		w := o.where[obj.ID]
+		if obj.Area == areaName(a) && !w.Tagged {
+			ops = append(ops, o.hide(obj.ID, obj.Item, w))
+			o.clearWhere(obj.ID)
+			change.Removed = append(change.Removed, obj.ID)
+			continue
+		}
+		kept = append(kept, obj)
+	}
+	state.Objects = kept
+	o.game.Puzzles = slices.DeleteFunc(o.game.Puzzles, func(t *puzzle.Tracked) bool { return t == run.tracked })
+	run.puzzle, run.tracked = nil, nil
+	return change, ops
 }

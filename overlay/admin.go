@@ -64,23 +64,7 @@ func (o *Overlay) Lock(a AreaPos) error {
 		o.mu.Unlock()
 		return fmt.Errorf("area %v is not open", a)
 	}
-	var change Change
-	var ops []op
-	state := o.game.State
-	kept := state.Objects[:0]
-	for _, obj := range state.Objects {
-		w := o.where[obj.ID]
-		if obj.Area == areaName(a) && !w.Tagged {
-			ops = append(ops, o.hide(obj.ID, obj.Item, w))
-			o.clearWhere(obj.ID)
-			change.Removed = append(change.Removed, obj.ID)
-			continue
-		}
-		kept = append(kept, obj)
-	}
-	state.Objects = kept
-	o.game.Puzzles = slices.DeleteFunc(o.game.Puzzles, func(t *puzzle.Tracked) bool { return t == run.tracked })
-	run.puzzle, run.tracked = nil, nil
+	change, ops := o.clearPuzzle(a, run)
 	run.rec = AreaRecord{Pos: a, State: Locked, Rerolls: run.rec.Rerolls + 1}
 	change.Areas = []AreaRecord{run.rec}
 	o.version++
