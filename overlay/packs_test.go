@@ -14,7 +14,11 @@ func TestShippedPacksFitTheGame(t *testing.T) {
 	l := testLooks()
 	dirs, _ := filepath.Glob("../packs/examples/*")
 	for _, dir := range append([]string{"../packs/default"}, dirs...) {
-		p, err := puzzle.Load(dir)
+		load := []string{dir}
+		if filepath.Base(dir) == "mod" { // the mod example layers on the default pack
+			load = []string{"../packs/default", dir}
+		}
+		p, err := puzzle.Load(load...)
 		if err != nil {
 			t.Errorf("%s: %v", dir, err)
 			continue

@@ -19,6 +19,8 @@ type Area struct {
 	// tables and items' area lists for it, while objects and unlocking use the area's own Name.
 	Template string
 	Pos      Pos
+	// Replace says that a later pack's area takes the place of the earlier pack's area of the same name.
+	Replace bool
 }
 
 // TemplateName returns the name of the pack area that area a is an instance of: its Template, or its own name.

@@ -11,6 +11,8 @@ type Item struct {
 	Props Props    // initial properties of objects made from it
 	Look  Look     // how the overlay shows it; the engine ignores it
 	Pos   Pos
+	// Replace says that a later pack's item takes the place of the earlier pack's item of the same name.
+	Replace bool
 }
 
 // Carryable reports whether a player can hold the item.

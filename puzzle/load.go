@@ -26,7 +26,7 @@ import (
 func Load(paths ...string) (*Pack, error) {
 	p := emptyPack()
 	var errs ErrorList
-	for _, path := range paths {
+	for layer, path := range paths {
 		files, err := packFiles(path)
 		if err != nil {
 			errs.Add(Pos{File: path}, "%s", err)
@@ -38,7 +38,7 @@ func Load(paths ...string) (*Pack, error) {
 				errs.Add(Pos{File: file}, "%s", errors.Unwrap(err))
 				continue
 			}
-			p.mergeLayer(parseFile(file, data, &errs), &errs)
+			p.mergeLayer(parseFile(file, data, &errs), layer, &errs)
 		}
 	}
 	p.finishLoad()
@@ -50,7 +50,7 @@ func Load(paths ...string) (*Pack, error) {
 func LoadBytes(name string, data []byte) (*Pack, error) {
 	p := emptyPack()
 	var errs ErrorList
-	p.mergeLayer(parseFile(name, data, &errs), &errs)
+	p.mergeLayer(parseFile(name, data, &errs), 0, &errs)
 	p.finishLoad()
 	errs.Sort()
 	return p, errs.Err()
@@ -78,31 +78,68 @@ func packFiles(path string) ([]string, error) {
 
 func emptyPack() *Pack { return &Pack{Items: map[string]*Item{}, src: newSources()} }
 
-// mergeLayer adds q, read from a later file or pack, to p, renumbering its rules. Every item, area and world object id
-// must be new for now; this is the one place where replacing or removing them would go.
-func (p *Pack) mergeLayer(q *Pack, errs *ErrorList) {
+// mergeLayer adds q, read from a later file, to p. layer counts the packs given to Load: files of one pack are
+// one layer. A later layer may remove earlier items, rules, tag rules and areas, and replace earlier items,
+// areas and tag rules (by their item); within one layer every name is declared once. Rules are renumbered from 0
+// in the final order when loading ends. This is the one place where packs are layered.
+func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
+	p.applyRemovals(q.removals, layer, errs)
 	for _, name := range q.ItemOrder {
 		it := q.Items[name]
-		if old, ok := p.Items[name]; ok {
-			errs.Add(it.Pos, "item %s already declared at %s", name, old.Pos)
+		old, exists := p.Items[name]
+		switch {
+		case exists && !it.Replace:
+			hint := ""
+			if p.src.layer[old.Pos.File] < layer {
+				hint = " (to replace it, say replace: true)"
+			}
+			errs.Add(it.Pos, "item %s already declared at %s%s", name, old.Pos, hint)
 			continue
+		case exists && p.src.layer[old.Pos.File] == layer:
+			errs.Add(it.Pos, "item %s replaces %s in the same pack; replace only what an earlier pack declares", name, old.Pos)
+			continue
+		case !exists && it.Replace:
+			errs.Add(it.Pos, "item %s replaces nothing: no earlier pack declares it", name)
+		}
+		if !exists {
+			p.ItemOrder = append(p.ItemOrder, name)
 		}
 		p.Items[name] = it
-		p.ItemOrder = append(p.ItemOrder, name)
 		p.src.items[name] = q.src.items[name]
 	}
-	for _, r := range q.Rules {
-		r.Index = len(p.Rules)
-		p.Rules = append(p.Rules, r)
-	}
+	p.Rules = append(p.Rules, q.Rules...)
 	p.FailRules = append(p.FailRules, q.FailRules...)
+	for _, t := range q.Tags {
+		if t.Replace {
+			before := len(p.Tags)
+			p.Tags = slices.DeleteFunc(p.Tags, func(old TagRule) bool { return old.Item == t.Item && p.src.layer[old.Pos.File] < layer })
+			if len(p.Tags) == before {
+				errs.Add(t.Pos, "tag rule for %s replaces nothing: no earlier pack has a tag rule for it", t.Item)
+			}
+		}
+	}
 	p.Tags = append(p.Tags, q.Tags...)
 	for _, a := range q.Areas {
-		if old, ok := p.Area(a.Name); ok {
-			errs.Add(a.Pos, "area %s already declared at %s", a.Name, old.Pos)
+		old, exists := p.Area(a.Name)
+		switch {
+		case exists && !a.Replace:
+			hint := ""
+			if p.src.layer[old.Pos.File] < layer {
+				hint = " (to replace it, say replace: true)"
+			}
+			errs.Add(a.Pos, "area %s already declared at %s%s", a.Name, old.Pos, hint)
 			continue
+		case exists && p.src.layer[old.Pos.File] == layer:
+			errs.Add(a.Pos, "area %s replaces %s in the same pack; replace only what an earlier pack declares", a.Name, old.Pos)
+			continue
+		case !exists && a.Replace:
+			errs.Add(a.Pos, "area %s replaces nothing: no earlier pack declares it", a.Name)
 		}
-		p.Areas = append(p.Areas, a)
+		if exists {
+			p.Areas[slices.Index(p.Areas, old)] = a
+		} else {
+			p.Areas = append(p.Areas, a)
+		}
 		p.src.areas[a] = q.src.areas[a]
 	}
 	for i, o := range q.World {
@@ -118,11 +155,17 @@ func (p *Pack) mergeLayer(q *Pack, errs *ErrorList) {
 		p.src.areasKey = q.src.areasKey
 	}
 	p.Files = append(p.Files, q.Files...)
+	for _, f := range q.Files {
+		p.src.layer[f] = layer
+	}
 }
 
 // finishLoad completes a merged pack: connections become two-way, and world objects start with their item's
 // properties under the ones they set themselves.
 func (p *Pack) finishLoad() {
+	for i, r := range p.Rules {
+		r.Index = i
+	}
 	type link struct {
 		to   *Area
 		from string
@@ -420,8 +463,9 @@ func (l *fileLoader) top(n *yaml.Node) {
 			l.pack.src.areasKey = l.pos(key)
 			l.areas(val)
 		},
-		"world": func(_, val *yaml.Node) { l.world(val) },
-		"tags":  func(_, val *yaml.Node) { l.tags(val) },
+		"world":  func(_, val *yaml.Node) { l.world(val) },
+		"tags":   func(_, val *yaml.Node) { l.tags(val) },
+		"remove": func(_, val *yaml.Node) { l.removals(val) },
 	})
 }
 
@@ -447,10 +491,11 @@ func (l *fileLoader) items(n *yaml.Node) {
 		src := &itemSource{}
 		what := "item " + name
 		l.fields(val, what, map[string]func(key, val *yaml.Node){
-			"isa":   func(_, v *yaml.Node) { it.Isa, src.isa = l.list(v, "isa type", l.word) },
-			"area":  func(_, v *yaml.Node) { it.Areas, src.areas = l.list(v, "area", l.scalar) },
-			"props": func(_, v *yaml.Node) { it.Props, src.props = l.props(v, what+" props") },
-			"look":  func(k, v *yaml.Node) { it.Look = l.look(k, v, what) },
+			"isa":     func(_, v *yaml.Node) { it.Isa, src.isa = l.list(v, "isa type", l.word) },
+			"replace": func(_, v *yaml.Node) { it.Replace, _ = l.boolean(v, "replace") },
+			"area":    func(_, v *yaml.Node) { it.Areas, src.areas = l.list(v, "area", l.scalar) },
+			"props":   func(_, v *yaml.Node) { it.Props, src.props = l.props(v, what+" props") },
+			"look":    func(k, v *yaml.Node) { it.Look = l.look(k, v, what) },
 		})
 		l.pack.Items[name] = it
 		l.pack.ItemOrder = append(l.pack.ItemOrder, name)
@@ -618,6 +663,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 				}
 			},
 			"start":    func(_, v *yaml.Node) { a.Start, _ = l.boolean(v, "start") },
+			"replace":  func(_, v *yaml.Node) { a.Replace, _ = l.boolean(v, "replace") },
 			"goals":    func(_, v *yaml.Node) { a.Goals = l.goals(v) },
 			"minDepth": func(_, v *yaml.Node) { a.MinDepth, _ = l.integer(v, "minDepth") },
 			"maxDepth": func(_, v *yaml.Node) {

@@ -23,6 +23,7 @@ func (l *fileLoader) tags(n *yaml.Node) {
 			"below":      func(_, v *yaml.Node) { t.Below, _ = l.list(v, "block below", l.scalar) },
 			"minCluster": func(_, v *yaml.Node) { t.MinCluster, _ = l.integer(v, "minCluster") },
 			"maxCluster": func(_, v *yaml.Node) { t.MaxCluster, _ = l.integer(v, "maxCluster") },
+			"replace":    func(_, v *yaml.Node) { t.Replace, _ = l.boolean(v, "replace") },
 		})
 		if e.Kind != yaml.MappingNode {
 			continue

@@ -11,7 +11,8 @@ type Pack struct {
 	Tags      []TagRule // which blocks and entities already in the world are puzzle items
 	Files     []string  // the files it was read from, in order
 
-	src *sources // where each part was written; nil for a pack built in Go
+	src      *sources  // where each part was written; nil for a pack built in Go
+	removals []removal // what a file read as a later layer removes from earlier ones
 }
 
 // Item returns the item with the given name.

@@ -7,8 +7,7 @@ import (
 
 // Every shipped pack plays through and replays over hundreds of seeds.
 func TestShippedPacksPlayThrough(t *testing.T) {
-	dirs, _ := filepath.Glob("../packs/examples/*")
-	dirs = append(dirs, "../packs/default")
+	dirs := shippedPacks(t)
 	if len(dirs) < 2 {
 		t.Skip("no shipped packs")
 	}
@@ -17,7 +16,7 @@ func TestShippedPacksPlayThrough(t *testing.T) {
 		seeds = 20
 	}
 	for _, dir := range dirs {
-		pk, err := Load(dir)
+		pk, err := Load(layers(dir)...)
 		if err != nil {
 			t.Fatalf("%s: %v", dir, err)
 		}

@@ -16,16 +16,24 @@ func shippedPacks(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	packs := append([]string{"../packs/default"}, examples...)
-	if len(packs) < 7 {
-		t.Fatalf("expected the default pack and six examples, found %v", packs)
+	if len(packs) < 8 {
+		t.Fatalf("expected the default pack and seven examples, found %v", packs)
 	}
 	return packs
+}
+
+// layers returns the packs to load for a shipped pack: the mod example layers on the default pack.
+func layers(dir string) []string {
+	if filepath.Base(dir) == "mod" {
+		return []string{filepath.Join(filepath.Dir(filepath.Dir(dir)), "default"), dir}
+	}
+	return []string{dir}
 }
 
 func TestShippedPacksValidateClean(t *testing.T) {
 	for _, dir := range shippedPacks(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			p, err := Load(dir)
+			p, err := Load(layers(dir)...)
 			if err != nil {
 				t.Fatal(err)
 			}

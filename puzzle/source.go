@@ -8,6 +8,7 @@ type sources struct {
 	areas    map[*Area]*areaSource
 	world    []objectSource // parallel to Pack.World
 	areasKey Pos            // the first areas key, where a missing start area is reported
+	layer    map[string]int // the layer (pack given to Load) each file belongs to
 }
 
 // itemSource is where an item's parts were written.
@@ -30,7 +31,7 @@ type objectSource struct {
 }
 
 func newSources() *sources {
-	return &sources{items: map[string]*itemSource{}, areas: map[*Area]*areaSource{}}
+	return &sources{items: map[string]*itemSource{}, areas: map[*Area]*areaSource{}, layer: map[string]int{}}
 }
 
 // itemSource returns where item it was written; the item's own position stands in for unknown parts.

@@ -15,4 +15,6 @@ type TagRule struct {
 	MinCluster int            // the cluster has at least this many blocks; 0 means 1
 	MaxCluster int            // the cluster has at most this many blocks; 0 means no limit (an ocean is no pond)
 	Pos        Pos
+	// Replace says that a later pack's rule takes the place of the earlier packs' tag rules for the same item.
+	Replace bool
 }

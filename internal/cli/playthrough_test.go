@@ -103,9 +103,9 @@ func checkIDs(t *testing.T, res *puzzle.PlaythroughResult) {
 
 // checkPlaythrough runs the playthrough command on a pack with a seed and checks its JSON: the contract's shape,
 // ids unique over the playthrough, at least one solved area, and a replay by the game logic.
-func checkPlaythrough(t *testing.T, pk *puzzle.Pack, path, seed string) {
+func checkPlaythrough(t *testing.T, pk *puzzle.Pack, path, seed string, layers ...string) {
 	t.Helper()
-	code, out, errOut := runCmd(playthrough, path, "--seed", seed, "--json")
+	code, out, errOut := runCmd(playthrough, append(layers, path, "--seed", seed, "--json")...)
 	if code != 0 {
 		t.Fatalf("%s seed %s: exit %d: %s", path, seed, code, errOut)
 	}
@@ -149,7 +149,7 @@ func TestPlaythroughJSONMatchesContractAndReplays(t *testing.T) {
 func TestPlaythroughEveryShippedPack(t *testing.T) {
 	paths, _ := filepath.Glob("../../packs/examples/*")
 	paths = append(paths, defaultPack)
-	if len(paths) < 7 {
+	if len(paths) < 8 {
 		t.Fatalf("shipped packs: %v", paths)
 	}
 	seeds := 10
@@ -157,12 +157,16 @@ func TestPlaythroughEveryShippedPack(t *testing.T) {
 		seeds = 3
 	}
 	for _, path := range paths {
-		pk, err := puzzle.Load(path)
+		var under []string
+		if filepath.Base(path) == "mod" { // the mod example layers on the default pack
+			under = []string{defaultPack}
+		}
+		pk, err := puzzle.Load(append(under, path)...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for seed := range seeds {
-			checkPlaythrough(t, pk, path, fmt.Sprint(seed))
+			checkPlaythrough(t, pk, path, fmt.Sprint(seed), under...)
 		}
 	}
 }
