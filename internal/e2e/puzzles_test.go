@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -387,5 +388,52 @@ func TestAdminCommands(t *testing.T) {
 	guest := srv.Join(t, "Guest")
 	if out, err := guest.Command("/puzzle lock 0,0"); err == nil && out.Success {
 		t.Errorf("a guest locked an area: %s", out)
+	}
+}
+
+// A player cannot walk into a locked area: the step is refused with a title saying what opens it. Puzzle blocks
+// cannot be broken.
+func TestLockedBordersAndProtectedBlocks(t *testing.T) {
+	srv := puzzleServer(t, e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "survival" }))
+	b := srv.Join(t, "Admin")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s, ok := plan(t, b)
+	for ; !ok && ctx.Err() == nil; s, ok = plan(t, b) {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if s.place != "block" {
+		t.Fatalf("first step %+v, want one on the crate", s)
+	}
+	// Break the crate: refused, and the crate stays.
+	if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, 0.5, 2})); err != nil {
+		t.Fatal(err)
+	}
+	mark := b.Mark()
+	if err := b.BreakBlock(s.pos); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "part of a puzzle") }); err != nil {
+		t.Errorf("breaking a puzzle block was not refused with a message: %v", err)
+	}
+	if again, _ := plan(t, b); again != s {
+		t.Errorf("after trying to break the crate the plan changed: %+v, was %+v", again, s)
+	}
+	// Walk east until the border of the start area (areas of two chunks: 32 blocks); the next step is refused.
+	pos := b.Position()
+	border := int(math.Floor(pos[0]/32))*32 + 32 // the east edge of the bot's area
+	mark = b.Mark()
+	for x := float64(border) - 2; x < float64(border)+3; x++ {
+		if err := b.MoveTo(mgl64.Vec3{x + 0.5, pos[1] + 40, pos[2]}); err != nil { // high up: no terrain in the way
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "Locked") }); err != nil {
+		t.Fatalf("crossing into a locked area was not refused with a title: %v", err)
+	}
+	sub, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "opened by") })
+	if err != nil || !strings.Contains(sub.Text, "0,0") && !strings.Contains(sub.Text, "goal") {
+		t.Errorf("the refusal does not say what opens the area: %v %v", sub, err)
 	}
 }
