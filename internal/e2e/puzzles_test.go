@@ -432,6 +432,12 @@ func TestLockedBordersAndProtectedBlocks(t *testing.T) {
 	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "Locked") }); err != nil {
 		t.Fatalf("crossing into a locked area was not refused with a title: %v", err)
 	}
+	// Near the border the player sees it: a line of red dust along it.
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.LevelEvent) bool {
+		return pk.EventType == packet.LevelEventParticleLegacyEvent|33 && math.Abs(float64(pk.Position[0])-float64(border)) < 0.01
+	}); err != nil {
+		t.Errorf("no dust marks the locked border at x = %d: %v", border, err)
+	}
 	sub, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "opened by") })
 	if err != nil || !strings.Contains(sub.Text, "0,0") && !strings.Contains(sub.Text, "goal") {
 		t.Errorf("the refusal does not say what opens the area: %v %v", sub, err)
