@@ -60,10 +60,7 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	title := displayName(it)
 	body := describe(it, *obj)
 	moves := o.movesFrom(p, id)
-	var buttons []form.Button
-	for _, mv := range moves {
-		buttons = append(buttons, form.NewButton(o.buttonText(mv, len(buttons)), ""))
-	}
+	buttons := o.buttons(moves)
 	o.mu.Unlock()
 	if len(moves) == 0 {
 		p.Message(fmt.Sprintf("§7%s: nothing to do with it yet.", title))
@@ -101,21 +98,40 @@ func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
 	return out
 }
 
-// buttonText names a move: its action, and the other inputs when there are any. n keeps texts unique.
-func (o *Overlay) buttonText(mv puzzle.Move, n int) string {
-	var with []string
-	for _, in := range mv.Inputs[1:] {
-		if obj, ok := o.game.State.Object(in); ok {
-			if it, ok := o.opts.Pack.Item(obj.Item); ok {
-				with = append(with, displayName(it))
+// buttons names the moves of a menu by their actions. When two moves share an action, the other inputs tell them
+// apart ("Unlock with Badge", "Unlock with Iron Key"), and a number when even those are the same. Call with mu held.
+func (o *Overlay) buttons(moves []puzzle.Move) []form.Button {
+	texts := make([]string, len(moves))
+	count := map[string]int{}
+	for i, mv := range moves {
+		texts[i] = mv.Rule.Action
+		count[texts[i]]++
+	}
+	for i, mv := range moves {
+		if count[mv.Rule.Action] < 2 {
+			continue
+		}
+		var with []string
+		for _, in := range mv.Inputs[1:] {
+			if obj, ok := o.game.State.Object(in); ok {
+				if it, ok := o.opts.Pack.Item(obj.Item); ok {
+					with = append(with, displayName(it))
+				}
 			}
 		}
+		if len(with) > 0 {
+			texts[i] += " with " + strings.Join(with, ", ")
+		}
 	}
-	text := spaced(mv.Rule.Action)
-	if len(with) > 0 {
-		text += " with " + strings.Join(with, ", ")
+	seen := map[string]int{}
+	buttons := make([]form.Button, len(moves))
+	for i, t := range texts {
+		if seen[t]++; seen[t] > 1 {
+			t = fmt.Sprintf("%s (%d)", t, seen[t])
+		}
+		buttons[i] = form.NewButton(t, "")
 	}
-	return fmt.Sprintf("%s §8#%d", text, n+1)
+	return buttons
 }
 
 // spaced turns an action written as one word in rules (PickUp, CreateDisguise) into words.

@@ -356,3 +356,54 @@ func TestSpawnerReplacesTheLook(t *testing.T) {
 		t.Errorf("the spawner hid %d objects, want the crate", spawner.hidden)
 	}
 }
+
+// A fail rule ends the attempt: the area's puzzle is generated again, and play goes on.
+func TestFailRuleRestartsTheArea(t *testing.T) {
+	w := overlayWorld(t)
+	src := strings.Replace(yardPack, "items:\n", "items:\n  Noise: {look: {item: paper}}\n", 1)
+	src = strings.Replace(src, "tags:\n", "failRules: |\n  Noise ::= Kick Crate\ntags:\n", 1)
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(),
+		Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	crate := objectsOf(o, "0,0", "Crate")[0]
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Clumsy", UUID: id})
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.mu.Lock()
+		moves := o.movesFrom(p, crate)
+		names := o.buttons(moves)
+		o.mu.Unlock()
+		var kick *puzzle.Move
+		for i := range moves {
+			if names[i].Text == "Kick" {
+				kick = &moves[i]
+			}
+		}
+		if kick == nil {
+			t.Errorf("the crate's menu %v has no Kick", names)
+			return
+		}
+		if err := o.act(p, *kick, groundAt(p)); err != nil {
+			t.Error(err)
+		}
+	}).Done()
+	wait(t, o)
+	wait(t, o)
+	crates := objectsOf(o, "0,0", "Crate")
+	o.mu.Lock()
+	failed, state := o.game.State.Failed, o.areas[AreaPos{0, 0}].rec
+	o.mu.Unlock()
+	if len(crates) != 1 || crates[0] == crate || failed != nil || state.State != Active || state.Rerolls != 1 {
+		t.Errorf("after the fail rule: crates %v (was %d), failed %v, area %+v; want a new puzzle", crates, crate, failed, state)
+	}
+}

@@ -187,6 +187,10 @@ func TestBotSolvesTheStartArea(t *testing.T) {
 	if !strings.Contains(status.String(), "Goal: Crate[open_bit: true]") {
 		t.Fatalf("/puzzle status:\n%s", status)
 	}
+	// The boss bar names the area and its progress.
+	if _, err := e2e.Await(ctx, b, 0, func(pk *packet.BossEvent) bool { return strings.Contains(pk.BossBarTitle, "Area ") }); err != nil {
+		t.Errorf("no boss bar for the area: %v", err)
+	}
 	mark := b.Mark()
 	for i := 0; ; i++ {
 		s, ok := plan(t, b)
