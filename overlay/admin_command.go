@@ -58,48 +58,60 @@ func (reloadCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	out.Printf("Reloaded: %d items, %d rules, %d area templates; new areas use them.", len(p.Items), len(p.Rules), len(p.Areas))
 }
 
-type rerollCmd struct {
+// areaOp is the action of /puzzle <reroll|unlock|lock|check|export> [area].
+type areaOp string
+
+// Type ...
+func (areaOp) Type() string { return "AreaAction" }
+
+// Options ...
+func (areaOp) Options(cmd.Source) []string {
+	return []string{"reroll", "unlock", "lock", "check", "export"}
+}
+
+// areaOpCmd runs an admin action on an area: the one named, or the one the admin stands in.
+type areaOpCmd struct {
 	adminOnly
-	Reroll cmd.SubCommand       `cmd:"reroll"`
-	Area   cmd.Optional[string] `cmd:"area"`
-}
-
-// Run ...
-func (c rerollCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
-	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
-		o.Reroll(a)
-		out.Printf("Area %v gets a new puzzle.", a)
-	}
-}
-
-type unlockCmd struct {
-	adminOnly
-	Unlock cmd.SubCommand       `cmd:"unlock"`
-	Area   cmd.Optional[string] `cmd:"area"`
-}
-
-// Run ...
-func (c unlockCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
-	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
-		o.Unlock(a)
-		out.Printf("Area %v is opening.", a)
-	}
-}
-
-type lockCmd struct {
-	adminOnly
-	Lock cmd.SubCommand       `cmd:"lock"`
+	Op   areaOp               `cmd:"action"`
 	Area cmd.Optional[string] `cmd:"area"`
 }
 
 // Run ...
-func (c lockCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
-	if o, a, ok := adminArea(src, tx, c.Area, out); ok {
+func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, a, ok := adminArea(src, tx, c.Area, out)
+	if !ok {
+		return
+	}
+	switch c.Op {
+	case "reroll":
+		o.Reroll(a)
+		out.Printf("Area %v gets a new puzzle.", a)
+	case "unlock":
+		o.Unlock(a)
+		out.Printf("Area %v is opening.", a)
+	case "lock":
 		if err := o.Lock(a); err != nil {
 			out.Error(err)
 			return
 		}
 		out.Printf("Area %v is locked.", a)
+	case "check":
+		rep, err := o.Check(a, false)
+		if err != nil {
+			out.Error(err)
+			return
+		}
+		out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
+			a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
+	case "export":
+		paths, err := o.Export(a, o.opts.ExportDir)
+		if err != nil {
+			out.Error(err)
+			return
+		}
+		for _, p := range paths {
+			out.Printf("Wrote %s", p)
+		}
 	}
 }
 
@@ -149,49 +161,6 @@ func (areaCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	}
 	for _, l := range o.Describe(pos) {
 		out.Print(l)
-	}
-}
-
-type checkCmd struct {
-	adminOnly
-	Check cmd.SubCommand       `cmd:"check"`
-	Area  cmd.Optional[string] `cmd:"area"`
-}
-
-// Run ...
-func (c checkCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
-	o, a, ok := adminArea(src, tx, c.Area, out)
-	if !ok {
-		return
-	}
-	rep, err := o.Check(a, false)
-	if err != nil {
-		out.Error(err)
-		return
-	}
-	out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
-		a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
-}
-
-type exportCmd struct {
-	adminOnly
-	Export cmd.SubCommand       `cmd:"export"`
-	Area   cmd.Optional[string] `cmd:"area"`
-}
-
-// Run ...
-func (c exportCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
-	o, a, ok := adminArea(src, tx, c.Area, out)
-	if !ok {
-		return
-	}
-	paths, err := o.Export(a, o.opts.ExportDir)
-	if err != nil {
-		out.Error(err)
-		return
-	}
-	for _, p := range paths {
-		out.Printf("Wrote %s", p)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // plan for admins. The server registers them under one /puzzle command with its own.
 func Commands() []cmd.Runnable {
 	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{},
-		reloadCmd{}, rerollCmd{}, unlockCmd{}, lockCmd{}, tpCmd{}, areaCmd{}, checkCmd{}, exportCmd{}}
+		reloadCmd{}, areaOpCmd{}, tpCmd{}, areaCmd{}}
 }
 
 // statusCmd is /puzzle status: the player's area, its state and goal, and what opens each neighbour.
