@@ -31,12 +31,32 @@ areas:
   - {name: Field, goals: ["Crate[open_bit: true]"], maxDepth: 1, minDistance: 1}
 `
 
+// guardYard asks a guard (an NPC) for the key first, then opens the crate with it: a puzzle with a step on a block
+// and one on an entity.
+const guardYard = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Key:   {props: {carryable: true}, look: {item: emerald}}
+  Guard: {look: {entity: villager_v2}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+  Key Guard ::= Ask Guard
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], minDepth: 2, maxDepth: 2, connects: [Field]}
+  - {name: Field, goals: ["Crate[open_bit: true]"], maxDepth: 2, minDistance: 1}
+`
+
 // puzzleServer starts a server with the puzzle overlay over crateYard, areas of two chunks, and Admin as an
 // offline admin.
 func puzzleServer(t *testing.T, opts ...e2e.Option) *e2e.Server {
 	t.Helper()
+	return puzzleServerWith(t, crateYard, opts...)
+}
+
+// puzzleServerWith is puzzleServer with another pack.
+func puzzleServerWith(t *testing.T, src string, opts ...e2e.Option) *e2e.Server {
+	t.Helper()
 	pack := filepath.Join(t.TempDir(), "yard.yaml")
-	if err := os.WriteFile(pack, []byte(crateYard), 0o644); err != nil {
+	if err := os.WriteFile(pack, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return e2e.Start(t, append([]e2e.Option{
@@ -121,6 +141,29 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 				_ = b.MoveTo(s.pos.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0}))
 			}
 		}
+	case s.place == "entity":
+		// A person: find the entity the server showed at that place, and use the held item on it.
+		if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, -0.5, 2})); err != nil {
+			t.Fatal(err)
+		}
+		var rid uint64
+		for _, a := range e2e.Received[*packet.AddActor](b) {
+			if d := vec64(a.Position).Sub(s.pos.Vec3Middle()); math.Abs(d[0]) < 1 && math.Abs(d[2]) < 1 && math.Abs(d[1]) < 2 {
+				rid = a.EntityRuntimeID
+			}
+		}
+		if rid == 0 {
+			t.Fatalf("no entity shown at %v for %s", s.pos, s.item)
+		}
+		mark := b.Mark()
+		if err := b.UseItemOnEntity(rid, 0); err != nil {
+			t.Fatal(err)
+		}
+		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
+		if err != nil {
+			t.Fatalf("using an item on %s at %v opened no menu: %v", s.item, s.pos, err)
+		}
+		choose(t, b, form, s.action)
 	case s.place == "block":
 		if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, 0.5, 2})); err != nil {
 			t.Fatal(err)
@@ -165,7 +208,7 @@ func choose(t *testing.T, b *e2e.Bot, form *packet.ModalFormRequest, action stri
 // A bot reads /puzzle status, follows /puzzle plan to solve the start area with ordinary actions (walking over a
 // puzzle item, using it on a puzzle block, choosing the action in the menu), and sees a neighbour unlock.
 func TestBotSolvesTheStartArea(t *testing.T) {
-	srv := puzzleServer(t)
+	srv := puzzleServerWith(t, guardYard)
 	b := srv.Join(t, "Admin")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -184,7 +227,7 @@ func TestBotSolvesTheStartArea(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if !strings.Contains(status.String(), "Goal: Crate[open_bit: true]") {
+	if !strings.Contains(status.String(), "Goal: Crate[open_bit: true]") || !strings.Contains(status.String(), "0/2 steps") {
 		t.Fatalf("/puzzle status:\n%s", status)
 	}
 	// The boss bar names the area and its progress.
@@ -447,3 +490,5 @@ func TestLockedBordersAndProtectedBlocks(t *testing.T) {
 		t.Errorf("the refusal does not say what opens the area: %v %v", sub, err)
 	}
 }
+
+func vec64(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
