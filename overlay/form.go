@@ -73,7 +73,15 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 // inventory or in the object's area. Call with mu held.
 func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
 	var out []puzzle.Move
-	for _, mv := range o.game.Moves() {
+	obj, ok := o.game.State.Object(id)
+	if !ok {
+		return nil
+	}
+	area := obj.Area
+	if area == puzzle.Inventory {
+		area = areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+	}
+	for _, mv := range o.game.MovesIn(area) {
 		if len(mv.Inputs) == 0 || mv.Inputs[0] != id || mv.Rule == puzzle.PickUp {
 			continue
 		}

@@ -106,6 +106,27 @@ func (m *Manager) Moves() []Move {
 	return append(moves, m.Pack.CarryMoves(m.State, access)...)
 }
 
+// MovesIn returns the moves a player can make in one area: those whose inputs lie in the area or the inventory
+// (co-location allows no others). It looks only at those objects, so its cost does not grow with the rest of the
+// world. Putting down is offered into the area only.
+func (m *Manager) MovesIn(area string) []Move {
+	if !m.access()(area) {
+		return nil
+	}
+	local := &State{NextID: m.State.NextID, Failed: m.State.Failed}
+	for _, o := range m.State.Objects {
+		if o.Area == area || o.Area == Inventory {
+			local.Objects = append(local.Objects, o)
+		}
+	}
+	here := func(a string) bool { return a == area }
+	// A move made only of carried objects is made in this area, whatever areas the pack declares.
+	p := *m.Pack
+	p.Areas = []*Area{{Name: area}}
+	moves := slices.DeleteFunc(p.Moves(local, m.Rules(), here), func(mv Move) bool { return !m.available(mv) })
+	return append(moves, p.CarryMoves(local, here)...)
+}
+
 // Do makes a move: it checks that the mode allows the rule and the move is legal, applies it, marks the leaf it
 // completes in each puzzle, and returns the outputs and the areas whose goals are now achieved.
 func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {

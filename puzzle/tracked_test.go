@@ -1,6 +1,10 @@
 package puzzle
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestTrackedRestore(t *testing.T) {
 	r := &Rule{Action: "A", Outputs: []Term{{Type: "X"}}, Inputs: []Term{{Type: "Y"}}}
@@ -56,5 +60,28 @@ func TestManagerMarksTheMovesOwnArea(t *testing.T) {
 	}
 	if !a.Done(0) || b.Done(0) || b.Achieved {
 		t.Errorf("after opening A's crate: A done %v, B done %v, B achieved %v", a.Done(0), b.Done(0), b.Achieved)
+	}
+}
+
+// MovesIn offers the moves of one area, with moves made only of carried objects made in that area even when the
+// pack does not declare it (in game, areas are instances of templates).
+func TestMovesInOneArea(t *testing.T) {
+	p := &Pack{Items: map[string]*Item{
+		"Crate": {Name: "Crate"},
+		"Key":   {Name: "Key", Props: Props{PropCarryable: Bool(true)}},
+		"Stone": {Name: "Stone"},
+	}, Areas: []*Area{{Name: "Yard"}}}
+	open := &Rule{Action: "Open", Outputs: []Term{{Type: "Crate", Props: Props{"open": Bool(true)}}}, Inputs: []Term{{Type: "Crate"}, {Type: "Key"}}}
+	drop := &Rule{Index: 1, Action: "Drop", Outputs: []Term{{Type: "Stone"}}, Inputs: []Term{{Type: "Key"}}}
+	p.Rules = []*Rule{open, drop}
+	s := NewState([]Object{{ID: 1, Item: "Crate", Area: "3,4"}, {ID: 2, Item: "Key", Area: Inventory}, {ID: 3, Item: "Crate", Area: "9,9"}})
+	m := NewManager(p, s, AllRules, nil)
+	var got []string
+	for _, mv := range m.MovesIn("3,4") {
+		got = append(got, fmt.Sprintf("%s %v %s", mv.Rule.Action, mv.Inputs, mv.Area))
+	}
+	want := []string{"Open [1 2] ", "Drop [2] 3,4", "PutDown [2] 3,4"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("moves in 3,4: %q, want %q", got, want)
 	}
 }
