@@ -82,12 +82,12 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 // nextMove picks the next move of a simulated game: a rule of the tree that can run, with its inputs in the area or
 // the inventory; failing that, picking up a carryable object from another area that a leaf rule needs.
 func (o *Overlay) nextMove(sim *puzzle.Manager, area string) (puzzle.Move, bool) {
-	moves := sim.Moves()
-	for _, mv := range moves {
+	for _, mv := range sim.MovesIn(area) {
 		if mv.Rule != puzzle.PickUp && mv.Rule != puzzle.PutDown && !mv.Rule.Fail {
 			return mv, true
 		}
 	}
+	moves := sim.Moves() // the whole world, only when something must be fetched from another area
 	needed := map[string]bool{}
 	for _, r := range sim.Rules() {
 		for _, in := range r.Inputs {
