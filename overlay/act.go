@@ -77,6 +77,9 @@ func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			freed = append(freed, w.Block)
 		}
+		if cl, ok := o.cleared(item, w); ok {
+			change.Cleared = append(change.Cleared, cl)
+		}
 		ops = append(ops, o.hide(id, item, w))
 		o.clearWhere(id)
 		change.Removed = append(change.Removed, id)
@@ -273,6 +276,9 @@ func (o *Overlay) clearPuzzle(a AreaPos, run *areaRun) (Change, []op) {
 	for _, obj := range state.Objects {
 		w := o.where[obj.ID]
 		if obj.Area == areaName(a) && !w.Tagged {
+			if cl, ok := o.cleared(obj.Item, w); ok {
+				change.Cleared = append(change.Cleared, cl)
+			}
 			ops = append(ops, o.hide(obj.ID, obj.Item, w))
 			o.clearWhere(obj.ID)
 			change.Removed = append(change.Removed, obj.ID)

@@ -43,8 +43,10 @@ type Overlay struct {
 	byBlock  map[cube.Pos]int
 	byEntity map[uuid.UUID]int
 	pending  map[AreaPos]bool // areas being unlocked
-	version  int              // counts changes, so a form shown before one can tell
-	closed   bool
+	// staleAtStart are the blocks the store says were taken out, checked once at start.
+	staleAtStart []ClearedBlock
+	version      int // counts changes, so a form shown before one can tell
+	closed       bool
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,
@@ -109,6 +111,7 @@ func (o *Overlay) Start() {
 	go o.tick(ctx)
 	o.enqueue(func(ctx context.Context) {
 		o.reconcileAll(ctx)
+		o.clearStale(ctx, o.staleAtStart)
 		o.mu.Lock()
 		_, started := o.areas[o.graph.Start()]
 		o.mu.Unlock()

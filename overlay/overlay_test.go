@@ -407,3 +407,35 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 		t.Errorf("after the fail rule: crates %v (was %d), failed %v, area %+v; want a new puzzle", crates, crate, failed, state)
 	}
 }
+
+// A puzzle block taken out of the world that a crash brought back (its chunk saved before the change) is removed at
+// the next start, and only if it still shows the same block.
+func TestStaleBlocksAreClearedAtStart(t *testing.T) {
+	w := overlayWorld(t)
+	dir := t.TempDir()
+	o := newTestOverlay(t, w, dir)
+	crate := objectsOf(o, "0,0", "Crate")[0]
+	o.mu.Lock()
+	at := o.where[crate].Block
+	o.mu.Unlock()
+	if err := o.Lock(AreaPos{0, 0}); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, o)
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The crash: the barrel is back, as if its chunk had been saved before the lock.
+	<-w.Do(func(tx *world.Tx) { tx.SetBlock(at, block.Barrel{}, nil) }).Done()
+	o2 := newTestOverlay(t, w, dir)
+	defer o2.Close()
+	<-w.Do(func(tx *world.Tx) {
+		if b := tx.Block(at); b != (block.Air{}) {
+			t.Errorf("the stale crate is still there: %T", b)
+		}
+	}).Done()
+	saved, err := o2.store.Load()
+	if err != nil || len(saved.Cleared) != 0 {
+		t.Errorf("cleared records after the repair: %v, %v", saved.Cleared, err)
+	}
+}

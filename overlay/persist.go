@@ -8,6 +8,7 @@ import (
 
 // restore rebuilds the overlay's memory from what the store holds.
 func (o *Overlay) restore(saved Saved) error {
+	o.staleAtStart = saved.Cleared
 	var objs []puzzle.Object
 	for id, rec := range saved.Objects {
 		objs = append(objs, rec.Object)

@@ -126,3 +126,54 @@ func (o *Overlay) dropHeld(p *player.Player) {
 
 // groundAt is the block a player stands in: where things they put down appear.
 func groundAt(p *player.Player) cube.Pos { return cube.PosFromVec3(p.Position()) }
+
+// cleared returns the record of a puzzle block about to leave the world, or false for an object that is no block.
+// Call with mu held.
+func (o *Overlay) cleared(item string, w Where) (ClearedBlock, bool) {
+	if w.Kind != AtBlock {
+		return ClearedBlock{}, false
+	}
+	it, ok := o.opts.Pack.Item(item)
+	if !ok {
+		return ClearedBlock{}, false
+	}
+	b, err := o.looks.block(it.Look)
+	if err != nil {
+		return ClearedBlock{}, false
+	}
+	name, _ := b.EncodeBlock()
+	return ClearedBlock{Pos: AreaBlock(w.Block), Block: name}, true
+}
+
+// clearStale removes puzzle blocks a crash brought back: blocks taken out of the world whose chunks were saved
+// before the change, still showing the same block and with no puzzle object there now. Once the world is saved
+// without them, their records are forgotten. Runs on the overlay's goroutine at start.
+func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
+	if len(cleared) == 0 {
+		return
+	}
+	o.mu.Lock()
+	var stale []ClearedBlock
+	for _, cl := range cleared {
+		if _, taken := o.byBlock[cube.Pos(cl.Pos)]; !taken {
+			stale = append(stale, cl)
+		}
+	}
+	o.mu.Unlock()
+	done := o.do(func(tx *world.Tx) {
+		for _, cl := range stale {
+			if name, _ := tx.Block(cube.Pos(cl.Pos)).EncodeBlock(); name == cl.Block {
+				tx.SetBlock(cube.Pos(cl.Pos), nil, nil)
+			}
+		}
+	}).Done()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return
+	}
+	o.w.Save()
+	if err := o.store.Forget(cleared); err != nil {
+		o.opts.Log.Warn("overlay: forget cleared blocks", "err", err)
+	}
+}

@@ -39,19 +39,33 @@ type Change struct {
 	Objects []ObjectRecord // objects to write
 	Removed []int          // ids of objects that no longer exist
 	NextID  int            // the next free object id; 0 leaves it unchanged
+	// Cleared are blocks the change takes out of the world: if a crash comes before Dragonfly saves their chunks,
+	// they come back at the next start, and reconciling removes them again.
+	Cleared []ClearedBlock
 }
+
+// ClearedBlock is a puzzle block taken out of the world, and the block it showed as.
+type ClearedBlock struct {
+	Pos   AreaBlock `json:"pos"`
+	Block string    `json:"block"`
+}
+
+// AreaBlock is a block position as the store keeps it.
+type AreaBlock [3]int
 
 // Saved is the whole puzzle state as the store holds it.
 type Saved struct {
 	Areas   map[AreaPos]AreaRecord
 	Objects map[int]ObjectRecord
 	NextID  int
+	Cleared []ClearedBlock
 }
 
 const (
-	areaPrefix   = "area/"
-	objectPrefix = "object/"
-	nextIDKey    = "next-id"
+	areaPrefix    = "area/"
+	objectPrefix  = "object/"
+	clearedPrefix = "cleared/"
+	nextIDKey     = "next-id"
 )
 
 // Commit writes a change atomically and durably.
@@ -76,6 +90,10 @@ func (s *Store) Commit(c Change) error {
 	}
 	if c.NextID != 0 {
 		b.Put([]byte(nextIDKey), []byte(strconv.Itoa(c.NextID)))
+	}
+	for _, cl := range c.Cleared {
+		v, _ := json.Marshal(cl)
+		b.Put([]byte(clearedKey(cl.Pos)), v)
 	}
 	if err := s.db.Write(b, &opt.WriteOptions{Sync: true}); err != nil {
 		return fmt.Errorf("commit puzzle state: %w", err)
@@ -112,6 +130,16 @@ func (s *Store) Load() (Saved, error) {
 		out.Objects[o.ID] = o
 	}
 	it.Release()
+	it = snap.NewIterator(util.BytesPrefix([]byte(clearedPrefix)), nil)
+	for it.Next() {
+		var cl ClearedBlock
+		if err := json.Unmarshal(it.Value(), &cl); err != nil {
+			it.Release()
+			return out, fmt.Errorf("puzzle store record %s: %w", it.Key(), err)
+		}
+		out.Cleared = append(out.Cleared, cl)
+	}
+	it.Release()
 	v, err := snap.Get([]byte(nextIDKey), nil)
 	switch {
 	case errors.Is(err, leveldb.ErrNotFound):
@@ -123,4 +151,17 @@ func (s *Store) Load() (Saved, error) {
 		}
 	}
 	return out, nil
+}
+
+func clearedKey(p AreaBlock) string {
+	return fmt.Sprintf("%s%d,%d,%d", clearedPrefix, p[0], p[1], p[2])
+}
+
+// Forget deletes records of cleared blocks once the world has saved their chunks without them.
+func (s *Store) Forget(cleared []ClearedBlock) error {
+	b := new(leveldb.Batch)
+	for _, cl := range cleared {
+		b.Delete([]byte(clearedKey(cl.Pos)))
+	}
+	return s.db.Write(b, &opt.WriteOptions{Sync: true})
 }
