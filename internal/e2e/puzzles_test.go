@@ -492,3 +492,40 @@ func TestLockedBordersAndProtectedBlocks(t *testing.T) {
 }
 
 func vec64(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+
+// The default pack runs in the real terrain: the start area opens with a plan, and the world ticks on with its
+// puzzle blocks (a furnace made from a look once crashed Dragonfly's random ticks).
+func TestDefaultPackRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lets the world tick for seconds")
+	}
+	def, err := filepath.Abs("../../packs/default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
+		c.Riddlestone.Seed = 42
+		c.Riddlestone.Packs = []string{def}
+		c.Riddlestone.OfflineAdmins = []string{"Admin"}
+	}))
+	b := srv.Join(t, "Admin")
+	deadline := time.Now().Add(time.Minute)
+	var out e2e.Output
+	for {
+		out, err = b.Command("/puzzle plan")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out.String(), "1. ") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if !strings.Contains(out.String(), "1. ") {
+		t.Fatalf("no plan for the default pack's start area:\n%s", out)
+	}
+	time.Sleep(5 * time.Second) // random ticks reach the puzzle blocks near spawn
+	if out, err := b.Command("/puzzle status"); err != nil || !strings.Contains(out.String(), "active") {
+		t.Fatalf("after ticking: %v\n%s", err, out)
+	}
+}
