@@ -38,6 +38,10 @@ func (a AreaPos) Neighbours() [4]AreaPos {
 // String formats the area as players type it in commands: "x,z".
 func (a AreaPos) String() string { return fmt.Sprintf("%d,%d", a[0], a[1]) }
 
+// maxArea bounds the area coordinates commands accept: far beyond any world a player walks (the world border of
+// 30 million blocks is under 500,000 areas of one chunk), and far from overflowing chunk coordinates.
+const maxArea = 500000
+
 // ParseAreaPos reads an area written as "x,z".
 func ParseAreaPos(s string) (AreaPos, error) {
 	xs, zs, ok := strings.Cut(s, ",")
@@ -48,6 +52,9 @@ func ParseAreaPos(s string) (AreaPos, error) {
 	z, err2 := strconv.ParseInt(strings.TrimSpace(zs), 10, 32)
 	if err1 != nil || err2 != nil {
 		return AreaPos{}, fmt.Errorf("area %q: want x,z such as 2,-1", s)
+	}
+	if x < -maxArea || x > maxArea || z < -maxArea || z > maxArea {
+		return AreaPos{}, fmt.Errorf("area %q: coordinates go from %d to %d", s, -maxArea, maxArea)
 	}
 	return AreaPos{int32(x), int32(z)}, nil
 }

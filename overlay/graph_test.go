@@ -31,7 +31,7 @@ func TestAreaPosOfBlocksAndChunks(t *testing.T) {
 			t.Errorf("ParseAreaPos(%q) = %v, %v", s, a, err)
 		}
 	}
-	for _, s := range []string{"", "3", "a,b", "3,-2,1", "99999999999,0"} {
+	for _, s := range []string{"", "3", "a,b", "3,-2,1", "99999999999,0", "500001,0"} {
 		if _, err := ParseAreaPos(s); err == nil {
 			t.Errorf("ParseAreaPos(%q) gave no error", s)
 		}
