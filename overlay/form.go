@@ -56,7 +56,13 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 		return
 	}
 	o.computeProps(p.Tx(), obj.Area)
-	it, _ := o.opts.Pack.Item(obj.Item)
+	it, ok := o.opts.Pack.Item(obj.Item)
+	if !ok {
+		// A reload removed the item: the object is a leftover an admin can clear with /puzzle reroll.
+		o.mu.Unlock()
+		p.Message("§7This puzzle object belongs to a pack that was changed; an admin can reroll the area.")
+		return
+	}
 	title := displayName(it)
 	body := describe(it, *obj)
 	moves := o.movesFrom(p, id)

@@ -439,3 +439,34 @@ func TestStaleBlocksAreClearedAtStart(t *testing.T) {
 		t.Errorf("cleared records after the repair: %v, %v", saved.Cleared, err)
 	}
 }
+
+// After a reload that removes an item, its leftover objects answer a click with a message instead of crashing.
+func TestLeftoverObjectAfterReload(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	crate := objectsOf(o, "0,0", "Crate")[0]
+	smaller, err := puzzle.LoadBytes("smaller.yaml", []byte(`items:
+  Key: {props: {carryable: true}, look: {item: emerald}}
+  Door: {props: {open_bit: false}, look: {block: barrel}}
+rules: |
+  Door[open_bit: true] ::= Open Door[open_bit: false] Key
+areas:
+  - {name: Yard, start: true, goals: ["Door[open_bit: true]"], maxDepth: 1}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Reload(smaller); err != nil {
+		t.Fatal(err)
+	}
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Late", UUID: id})
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.openMenu(p, crate, cube.Pos{}) // must not panic
+		if moves := o.MovesFrom(p, crate); len(moves) != 0 {
+			t.Errorf("a leftover crate offers %v", moves)
+		}
+	}).Done()
+}
