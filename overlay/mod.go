@@ -144,10 +144,16 @@ func (o *Overlay) computeProps(tx *world.Tx, area string) {
 		}
 		for name, f := range props {
 			if v, ok := f(tx, *obj, o.where[obj.ID]); ok {
-				if obj.Props == nil {
-					obj.Props = puzzle.Props{}
+				if old, has := obj.Props[name]; has && old == v {
+					continue
 				}
-				obj.Props[name] = v
+				// The engine never changes a property map in place (outputs it returned share them): replace it.
+				props := obj.Props.Clone()
+				if props == nil {
+					props = puzzle.Props{}
+				}
+				props[name] = v
+				obj.Props = props
 			}
 		}
 	}

@@ -71,7 +71,7 @@ func (c *change) commit(s *State) []Object {
 			i, _ := s.index(o.ID)
 			s.Objects[i] = o
 		}
-		outputs[j] = o.clone()
+		outputs[j] = o // shares Props with the state: the engine never changes a map in place, it replaces it
 	}
 	if c.fail != nil {
 		s.Failed = c.fail
