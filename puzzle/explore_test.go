@@ -514,3 +514,13 @@ func TestExploreIgnoresFrozenObjects(t *testing.T) {
 		t.Errorf("a gold bar elsewhere: %v", got)
 	}
 }
+
+// TestChunkSizeIsBounded guards the store's chunk capacities: a space of many large states needs more than 51
+// chunks, where an unbounded shift used to overflow and panic.
+func TestChunkSizeIsBounded(t *testing.T) {
+	for n := range 200 {
+		if c := chunkSize(n); c < 4096 || c > 1<<20 || n > 0 && c < chunkSize(n-1) {
+			t.Fatalf("chunk %d: capacity %d", n, c)
+		}
+	}
+}

@@ -236,7 +236,7 @@ func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
 	}
 	n := len(st.chunks)
 	if n == 0 || len(st.chunks[n-1])+len(es) > cap(st.chunks[n-1]) {
-		st.chunks = append(st.chunks, make([]entry, 0, min(1<<20, 4096<<n)))
+		st.chunks = append(st.chunks, make([]entry, 0, chunkSize(n)))
 		n++
 	}
 	c := st.chunks[n-1]
@@ -251,6 +251,11 @@ func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
 	}
 	return idx
 }
+
+// chunkSize is the capacity of the store's chunk number n: small for small spaces, doubling up to 2^20 entries
+// (the most a location's offset can address). The shift is bounded so that it cannot overflow however many chunks
+// a large space needs.
+func chunkSize(n int) int { return 4096 << min(n, 8) }
 
 // intern returns the index of the state es, adding it if it is new.
 func (st *store) intern(es []entry) (uint32, bool) {
