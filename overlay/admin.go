@@ -93,17 +93,8 @@ func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 	if !ok || run.tracked == nil {
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	rules := o.opts.Pack.Rules
-	if o.opts.Mode == puzzle.TreeRules {
-		rules = nil
-		for _, n := range run.tracked.Nodes {
-			if !slices.Contains(rules, n.Rule) {
-				rules = append(rules, n.Rule)
-			}
-		}
-	}
 	return o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{
-		Rules: rules, FailRules: o.opts.Pack.FailRules, Goal: run.tracked.Goal,
+		Rules: o.opts.Pack.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: o.opts.Pack.FailRules, Goal: run.tracked.Goal,
 		Areas: []string{run.area.Name}, MaxStates: 200000, Analyse: true, Graph: graph,
 	})
 }

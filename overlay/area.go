@@ -30,8 +30,11 @@ type savedNode struct {
 	Object int    `json:"object,omitempty"`
 	Rule   int    `json:"rule"` // -1 for a leaf
 	Text   string `json:"text,omitempty"`
-	Parent int    `json:"parent"` // -1 for the root
-	Done   bool   `json:"done,omitempty"`
+	// Outputs are the items the tree chose for the rule's outputs; saves from before they were kept have none,
+	// and their rules make the default items.
+	Outputs []string `json:"outputs,omitempty"`
+	Parent  int      `json:"parent"` // -1 for the root
+	Done    bool     `json:"done,omitempty"`
 }
 
 // flatten lists the nodes of a puzzle tree parents first, with the tracked state of each rule node.
@@ -64,7 +67,7 @@ func treeRules(pz *puzzle.Puzzle) (rules []puzzle.TreeRule, ruleIndex []int) {
 			parent = ruleIndex[parents[i]]
 		}
 		ruleIndex[i] = len(rules)
-		rules = append(rules, puzzle.TreeRule{Rule: n.Rule, Parent: parent})
+		rules = append(rules, puzzle.TreeRule{Rule: n.Rule, Parent: parent, Items: n.Outputs})
 	}
 	return rules, ruleIndex
 }
@@ -77,7 +80,7 @@ func encodePuzzle(pz *puzzle.Puzzle, tr *puzzle.Tracked) (json.RawMessage, error
 	for i, n := range nodes {
 		sn := savedNode{Term: n.Term.String(), Item: n.Item, Object: n.Object, Rule: -1, Parent: parents[i]}
 		if !n.Leaf() {
-			sn.Rule, sn.Text = n.Rule.Index, n.Rule.String()
+			sn.Rule, sn.Text, sn.Outputs = n.Rule.Index, n.Rule.String(), n.Outputs
 			sn.Done = tr != nil && tr.Done(ruleIndex[i])
 		}
 		sp.Nodes = append(sp.Nodes, sn)
@@ -104,7 +107,7 @@ func decodePuzzle(p *puzzle.Pack, area string, raw json.RawMessage) (*puzzle.Puz
 		if err != nil {
 			return nil, nil, fmt.Errorf("node %d: %w", i, err)
 		}
-		n := &puzzle.Node{Term: t, Item: sn.Item, Object: sn.Object}
+		n := &puzzle.Node{Term: t, Item: sn.Item, Object: sn.Object, Outputs: sn.Outputs}
 		if sn.Rule >= 0 {
 			if sn.Rule >= len(p.Rules) || p.Rules[sn.Rule].String() != sn.Text {
 				return nil, nil, fmt.Errorf("node %d: rule %d %q is not in the pack any more", i, sn.Rule, sn.Text)

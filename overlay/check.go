@@ -28,6 +28,7 @@ func (o *Overlay) blocksArea(mv puzzle.Move, area AreaPos) bool {
 	after.Failed = nil
 	rep, err := o.opts.Pack.Explore(after, puzzle.Explore{
 		Rules:      o.opts.Pack.Rules,
+		Tree:       run.tracked.Nodes,
 		Goal:       run.tracked.Goal,
 		Areas:      []string{run.area.Name},
 		MaxStates:  checkStates,

@@ -182,14 +182,8 @@ func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
 	if !ok || run.tracked == nil || run.rec.State != Active {
 		return puzzle.Unknown
 	}
-	rules := o.opts.Pack.Rules
-	if o.opts.Mode == puzzle.TreeRules {
-		rules = nil
-		for _, n := range run.tracked.Nodes {
-			rules = append(rules, n.Rule)
-		}
-	}
-	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: rules, Goal: run.tracked.Goal,
+	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: o.opts.Pack.ModeRules(o.opts.Mode),
+		Tree: run.tracked.Nodes, Goal: run.tracked.Goal,
 		Areas: []string{run.area.Name}, MaxStates: 100000, FirstGoal: true, DepthFirst: true})
 	if err != nil {
 		return puzzle.Unknown

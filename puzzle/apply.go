@@ -292,6 +292,21 @@ func (p *Pack) outputItem(t Term, items []string, j int) string {
 	return first
 }
 
+// chosenItems returns a choice of items for rule r's outputs (as Move.Items) with every entry that makes the same
+// item as no choice cleared, and nil when no entry is left, so that equal choices compare equal.
+func (p *Pack) chosenItems(r *Rule, items []string) []string {
+	var out []string
+	for j, name := range items {
+		if j < len(r.Outputs) && name != "" && name != p.outputItem(r.Outputs[j], nil, j) && p.Items[name] != nil {
+			if out == nil {
+				out = make([]string, len(items))
+			}
+			out[j] = name
+		}
+	}
+	return out
+}
+
 // pickUp moves a carryable object from an accessible area to the inventory.
 func (p *Pack) pickUp(m Move, o *Object, accessible func(string) bool) (*change, error) {
 	switch {

@@ -27,7 +27,12 @@ const DefaultMaxStates = 1 << 20
 // PuzzleGraph). States are counted up to symmetry (see space.go); goal states and fail states end an attempt, so
 // the search does not continue from them.
 type Explore struct {
-	Rules     []*Rule           // the rules players may run: a puzzle tree's rules, or every rule of the pack
+	Rules []*Rule // the rules players may run: every rule of the pack, or none but Tree's
+	// Tree is a puzzle tree being played: its rules may run too, making the items its nodes chose for their
+	// outputs (TreeRule.Items), as the manager does when a move completes a node. For the tree-rules mode, set Tree
+	// and leave Rules empty. The explorer lets any node's rule run at any time, not only current leaves: a
+	// player can do no more, so a proof of "no" still holds, and the trees generated have no order to break.
+	Tree      []TreeRule
 	FailRules []*Rule           // rules that end the attempt when run
 	Goal      Term              // a state is a goal state when an object (not inside a container) matches it
 	GoalFunc  func(*State) bool // replaces Goal when set; slower, and turns relevance and sleep sets off
@@ -95,6 +100,7 @@ const (
 type effect struct {
 	id        uint32
 	ri        int32 // the rule's number in the explorer, -1 PutDown, -2 PickUp
+	choice    int32 // which of the rule's ways of making its outputs (explorer.choices)
 	rule      *Rule
 	inputs    []entry // the bound entries in the rule's input order
 	area      uint16
@@ -115,9 +121,10 @@ type explorer struct {
 	sp        *space
 	st        *store
 	rules     []*Rule
-	slots     [][]int   // per rule, the term slot of each input
-	terms     []Term    // per slot
-	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
+	choices   [][][]string // per rule, the items its outputs may be made of (see useRules)
+	slots     [][]int      // per rule, the term slot of each input
+	terms     []Term       // per slot
+	kindSlots [][]int32    // per kind, the slots it matches; computed once per kind
 	kindDone  []bool
 	cands     [][]int32 // per slot, the runs of the current state that match it
 	slotRule  []int32   // per slot, its rule
@@ -176,12 +183,16 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	}
 	x := &explorer{p: p, cfg: cfg, st: newStore(), effTable: make([]uint32, 1<<10)}
 	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge)
-	x.rules = append(append([]*Rule(nil), cfg.Rules...), cfg.FailRules...)
+	x.useRules(cfg.Rules, cfg.Tree)
 	reduce := !cfg.Analyse && cfg.GoalFunc == nil
 	x.prune = reduce && !cfg.NoRelevance
 	x.sleep = reduce && !cfg.NoSleep
 	if x.prune {
 		x.relevance()
+	}
+	for _, r := range cfg.FailRules {
+		x.rules = append(x.rules, r)
+		x.choices = append(x.choices, [][]string{nil})
 	}
 	for ri, r := range x.rules {
 		var sl []int
@@ -196,6 +207,30 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	}
 	x.missing = make([]int32, len(x.rules))
 	return x.run(s)
+}
+
+// useRules lists the rules players may run, each with the ways its outputs may be made (as Move.Items): the
+// defaults for a rule of rules, and each tree node's choice. A choice that makes the same items as the defaults, or
+// as another choice, is listed once, so that no move is counted twice.
+func (x *explorer) useRules(rules []*Rule, tree []TreeRule) {
+	add := func(r *Rule, items []string) {
+		items = x.p.chosenItems(r, items)
+		i := slices.Index(x.rules, r)
+		if i < 0 {
+			x.rules = append(x.rules, r)
+			x.choices = append(x.choices, [][]string{items})
+			return
+		}
+		if !slices.ContainsFunc(x.choices[i], func(c []string) bool { return slices.Equal(c, items) }) {
+			x.choices[i] = append(x.choices[i], items)
+		}
+	}
+	for _, r := range rules {
+		add(r, nil)
+	}
+	for _, n := range tree {
+		add(n.Rule, n.Items)
+	}
 }
 
 // relevance keeps only the rules that can contribute to the goal: those with an output that may become an object
@@ -232,20 +267,22 @@ func (x *explorer) relevance() {
 		return false
 	}
 	needed := []Term{x.cfg.Goal}
-	keep := make([]bool, len(x.cfg.Rules))
+	keep := make([]bool, len(x.rules))
 	for checked := 0; checked < len(needed); checked++ {
 		n := needed[checked]
-		for i, r := range x.cfg.Rules {
+		for i, r := range x.rules {
 			if !keep[i] && slices.ContainsFunc(r.Outputs, func(o Term) bool { return mayBecome(o, n) }) {
 				keep[i] = true
 				needed = append(needed, r.Inputs...)
 			}
 		}
 	}
-	x.rules = x.rules[:0]
-	for i, r := range x.cfg.Rules {
+	rules, choices := x.rules, x.choices
+	x.rules, x.choices = nil, nil
+	for i, r := range rules {
 		if keep[i] {
 			x.rules = append(x.rules, r)
+			x.choices = append(x.choices, choices[i])
 		}
 	}
 	x.rterm = needed
@@ -728,21 +765,36 @@ func (x *explorer) bind(ri int, r *Rule, i int, place int, dst []*effect) []*eff
 	return dst
 }
 
-// appendEffects appends the effect of running rule r on x.bound, or one per accessible area if it needs one.
+// appendEffects appends the effects of running rule r on x.bound, one per way of making its outputs that changes
+// the result, and one per accessible area for a move that needs an area.
 func (x *explorer) appendEffects(dst []*effect, r *Rule, ri int) []*effect {
-	eff := x.effect(r, ri, noArea)
-	if eff.needsArea {
+	first := len(dst)
+	for c := range x.choices[ri] {
+		eff := x.effect(r, ri, c, noArea)
+		if !eff.needsArea {
+			dst = appendNew(dst, first, eff)
+			continue
+		}
 		for _, a := range x.sp.areas {
-			if e := x.effect(r, ri, a); !e.illegal && !e.needsArea {
-				dst = append(dst, e)
+			if e := x.effect(r, ri, c, a); !e.needsArea {
+				dst = appendNew(dst, first, e)
 			}
 		}
-		return dst
-	}
-	if !eff.illegal {
-		dst = append(dst, eff)
 	}
 	return dst
+}
+
+// appendNew appends a legal effect unless one from dst[first:] (the same binding) does the same.
+func appendNew(dst []*effect, first int, eff *effect) []*effect {
+	if eff.illegal {
+		return dst
+	}
+	for _, e := range dst[first:] {
+		if e.area == eff.area && slices.Equal(e.add, eff.add) {
+			return dst
+		}
+	}
+	return append(dst, eff)
 }
 
 const noArea = ^uint16(0)
@@ -758,11 +810,11 @@ func (x *explorer) carryMoves(dst []*effect) []*effect {
 		x.bound = append(x.bound[:0], e)
 		if x.sp.locs[loc] == Inventory {
 			for _, a := range x.sp.areas {
-				if eff := x.effect(PutDown, -1, a); !eff.illegal {
+				if eff := x.effect(PutDown, -1, 0, a); !eff.illegal {
 					dst = append(dst, eff)
 				}
 			}
-		} else if eff := x.effect(PickUp, -2, noArea); !eff.illegal {
+		} else if eff := x.effect(PickUp, -2, 0, noArea); !eff.illegal {
 			dst = append(dst, eff)
 		}
 	}
@@ -776,23 +828,24 @@ func (x *explorer) relevant(k uint32) bool {
 	})
 }
 
-// effect returns the memoised effect of rule r (number ri) on x.bound acting in area a. The memo is an
-// open-addressing table over x.effList keyed by rule, area and bound entries.
-func (x *explorer) effect(r *Rule, ri int, a uint16) *effect {
-	h := mix(uint64(uint32(ri))<<16 | uint64(a))
-	for _, e := range x.bound {
-		h = mix(h ^ e)
-	}
+// effect returns the memoised effect of rule r (number ri) making its outputs by choice c, on x.bound, acting in
+// area a. The memo is an open-addressing table over x.effList keyed by rule, choice, area and bound entries.
+func (x *explorer) effect(r *Rule, ri, c int, a uint16) *effect {
+	h := effectHash(int32(ri), int32(c), a, x.bound)
 	mask := uint64(len(x.effTable) - 1)
 	i := h & mask
 	for ; x.effTable[i] != 0; i = (i + 1) & mask {
 		eff := x.effList[x.effTable[i]-1]
-		if eff.ri == int32(ri) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
+		if eff.ri == int32(ri) && eff.choice == int32(c) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
 			return eff
 		}
 	}
-	eff := x.computeEffect(r, a)
-	eff.ri = int32(ri)
+	var items []string
+	if ri >= 0 {
+		items = x.choices[ri][c]
+	}
+	eff := x.computeEffect(r, items, a)
+	eff.ri, eff.choice = int32(ri), int32(c)
 	eff.id = uint32(len(x.effList))
 	x.effList = append(x.effList, eff)
 	x.effTable[i] = eff.id + 1
@@ -800,11 +853,7 @@ func (x *explorer) effect(r *Rule, ri int, a uint16) *effect {
 		x.effTable = make([]uint32, len(x.effTable)*2)
 		mask = uint64(len(x.effTable) - 1)
 		for _, e := range x.effList {
-			h := mix(uint64(uint32(e.ri))<<16 | uint64(e.area))
-			for _, b := range e.inputs {
-				h = mix(h ^ b)
-			}
-			j := h & mask
+			j := effectHash(e.ri, e.choice, e.area, e.inputs) & mask
 			for x.effTable[j] != 0 {
 				j = (j + 1) & mask
 			}
@@ -814,13 +863,22 @@ func (x *explorer) effect(r *Rule, ri int, a uint16) *effect {
 	return eff
 }
 
+// effectHash is the memo key of an effect.
+func effectHash(ri, c int32, a uint16, bound []entry) uint64 {
+	h := mix(uint64(uint32(c))<<48 ^ uint64(uint32(ri))<<16 | uint64(a))
+	for _, e := range bound {
+		h = mix(h ^ e)
+	}
+	return h
+}
+
 // computeEffect runs the game logic itself on objects decoded from the bound entries, so the explorer and the game
 // can never disagree about what a rule does.
-func (x *explorer) computeEffect(r *Rule, a uint16) *effect {
+func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
 	eff := &effect{rule: r, inputs: slices.Clone(x.bound), area: a, remove: slices.Clone(x.bound)}
 	slices.Sort(eff.remove)
 	s := &State{NextID: 1}
-	m := Move{Rule: r}
+	m := Move{Rule: r, Items: items}
 	for _, e := range x.bound {
 		m.Inputs = append(m.Inputs, x.sp.decode(s, e))
 	}

@@ -52,14 +52,8 @@ func (g *Generator) addHerrings(s *search, p *Puzzle) {
 func (g *Generator) harmless(s *search, p *Puzzle, o Object) bool {
 	objs := append(slices.Clone(s.world.Objects), p.Spawned...)
 	state := NewState(append(objs, o))
-	var rules []*Rule
-	for _, n := range p.Solution() {
-		if !slices.Contains(rules, n.Rule) {
-			rules = append(rules, n.Rule)
-		}
-	}
 	areas := append([]string{p.Area}, s.world.Unlocked...)
-	r, err := g.pack.Explore(state, Explore{Rules: rules, FailRules: g.pack.FailRules, Goal: p.Goal, Areas: areas,
+	r, err := g.pack.Explore(state, Explore{Tree: p.TreeRules(), FailRules: g.pack.FailRules, Goal: p.Goal, Areas: areas,
 		MaxStates: herringStates, Analyse: true})
 	return err == nil && r.Complete && r.Solvable == Yes && r.DeadEnds == 0
 }

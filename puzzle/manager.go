@@ -17,11 +17,24 @@ const (
 	AllRules
 )
 
-// TreeRule is a node of a puzzle tree as the manager sees it: the rule and the index of the node its main output
-// feeds, -1 for the root. The generator's tree flattens to a slice of these, children after or before parents.
+// ModeRules returns the rules players may run in mode m besides those of the puzzle trees: every rule of the pack
+// in AllRules mode, none in TreeRules mode. With a tree as Explore.Tree, it is what Explore.Rules takes.
+func (p *Pack) ModeRules(m Mode) []*Rule {
+	if m == AllRules {
+		return p.Rules
+	}
+	return nil
+}
+
+// TreeRule is a node of a puzzle tree as the manager sees it: the rule, the index of the node its main output
+// feeds (-1 for the root) and the items its outputs are made of. The generator's tree flattens to a slice of
+// these, children after or before parents.
 type TreeRule struct {
 	Rule   *Rule
 	Parent int
+	// Items are the items the tree chose for the rule's outputs (Node.Outputs), as Move.Items takes them: a rule
+	// whose output is of a general type makes the specific item its parent needs. Nil makes the defaults.
+	Items []string
 }
 
 // Tracked is a puzzle in progress: an area's goal and its tree, with the nodes whose rules have run.
@@ -128,7 +141,8 @@ func (m *Manager) MovesIn(area string) []Move {
 }
 
 // Do makes a move: it checks that the mode allows the rule and the move is legal, applies it, marks the leaf it
-// completes in each puzzle, and returns the outputs and the areas whose goals are now achieved.
+// completes, and returns the outputs and the areas whose goals are now achieved. A move that completes a leaf
+// makes the items the tree chose for that node's outputs, unless it names its own.
 func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 	if !m.available(mv) {
 		return nil, nil, moveError(mv, "the rule is not available now")
@@ -136,31 +150,41 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 	if err := m.Pack.Legal(m.State, mv, m.access()); err != nil {
 		return nil, nil, err
 	}
-	area := m.moveArea(mv)
+	t, leaf := m.leaf(mv)
+	if t != nil && mv.Items == nil {
+		mv.Items = t.Nodes[leaf].Items
+	}
 	outputs, err = m.Pack.Apply(m.State, mv)
 	if err != nil {
 		return nil, nil, err
 	}
-	marked := false
+	if t != nil {
+		t.done[leaf] = true
+	}
 	for _, t := range m.Puzzles {
-		if t.Achieved {
-			continue
-		}
-		// A move completes a leaf of its own area's puzzle only: areas made from one template share rules.
-		if !marked && (area == "" || t.Area == area) {
-			for _, i := range t.Leaves() {
-				if t.Nodes[i].Rule == mv.Rule {
-					t.done[i], marked = true, true
-					break
-				}
-			}
-		}
-		if m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
+		if !t.Achieved && m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
 			t.Achieved = true
 			achieved = append(achieved, t.Area)
 		}
 	}
 	return outputs, achieved, nil
+}
+
+// leaf returns the unfinished puzzle and the current leaf of it that a move completes: the first leaf with the
+// move's rule in the puzzle of the area the move is made in (areas made from one template share rules), or nil.
+func (m *Manager) leaf(mv Move) (*Tracked, int) {
+	area := m.moveArea(mv)
+	for _, t := range m.Puzzles {
+		if t.Achieved || (area != "" && t.Area != area) {
+			continue
+		}
+		for _, i := range t.Leaves() {
+			if t.Nodes[i].Rule == mv.Rule {
+				return t, i
+			}
+		}
+	}
+	return nil, -1
 }
 
 // available reports whether the mode lets a move's rule run: any rule in AllRules mode; in TreeRules mode a
@@ -172,18 +196,8 @@ func (m *Manager) available(mv Move) bool {
 	if m.Mode == AllRules {
 		return slices.Contains(m.Pack.Rules, mv.Rule)
 	}
-	area := m.moveArea(mv)
-	for _, t := range m.Puzzles {
-		if t.Achieved || (area != "" && t.Area != area) {
-			continue
-		}
-		for _, i := range t.Leaves() {
-			if t.Nodes[i].Rule == mv.Rule {
-				return true
-			}
-		}
-	}
-	return false
+	t, _ := m.leaf(mv)
+	return t != nil
 }
 
 // moveArea is the area a move is made in: that of its inputs that lie in an area, else the one it names ("" when

@@ -257,14 +257,14 @@ func bringGoal(p *Pack, s *State, a *Area, accessible func(string) bool) (string
 // checks that the goal is achieved by the last step and no goal of a puzzle in progress before.
 func solve(p *Pack, s *State, pz *Puzzle, waiting []*Puzzle, accessible func(string) bool) ([]Step, error) {
 	m := NewManager(p, s, TreeRules, accessible)
-	if _, err := m.Track(pz.Area, pz.Goal, pz.treeRules()); err != nil {
+	if _, err := m.Track(pz.Area, pz.Goal, pz.TreeRules()); err != nil {
 		return nil, err
 	}
 	made := map[*Node]int{} // object id of each executed node
 	steps := []Step{}
 	sol := pz.Solution()
 	for i, n := range sol {
-		mv := Move{Rule: n.Rule, Area: pz.Area, Items: n.Outputs}
+		mv := Move{Rule: n.Rule, Area: pz.Area} // the manager makes the node's items
 		for _, c := range n.Children {
 			id := c.Object
 			if !c.Leaf() {
@@ -298,9 +298,9 @@ func solve(p *Pack, s *State, pz *Puzzle, waiting []*Puzzle, accessible func(str
 	return steps, nil
 }
 
-// treeRules flattens the puzzle tree for Manager, in solution order so that the manager's first current leaf of
-// a rule is always the node being executed.
-func (p *Puzzle) treeRules() []TreeRule {
+// TreeRules flattens the puzzle tree for Manager and Explore.Tree, in solution order so that the manager's first
+// current leaf of a rule is always the node being executed.
+func (p *Puzzle) TreeRules() []TreeRule {
 	sol := p.Solution()
 	index := make(map[*Node]int, len(sol))
 	for i, n := range sol {
@@ -308,7 +308,7 @@ func (p *Puzzle) treeRules() []TreeRule {
 	}
 	nodes := make([]TreeRule, len(sol))
 	for i, n := range sol {
-		nodes[i] = TreeRule{Rule: n.Rule, Parent: -1}
+		nodes[i] = TreeRule{Rule: n.Rule, Parent: -1, Items: n.Outputs}
 		for _, c := range n.Children {
 			if !c.Leaf() {
 				nodes[index[c]].Parent = i

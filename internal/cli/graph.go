@@ -113,14 +113,9 @@ func solvingOf(p *puzzle.Pack, seed int64, name string) (puzzle.Solving, error) 
 // tree's rules, or every rule with allRules, and the fail rules. The report has the graph.
 func stateSpace(p *puzzle.Pack, sv puzzle.Solving, allRules bool, maxStates, depth int) (*puzzle.Report, error) {
 	pz := sv.Puzzle
-	rules := p.Rules
-	if !allRules {
-		rules = nil
-		for _, n := range pz.Solution() {
-			if !slices.Contains(rules, n.Rule) {
-				rules = append(rules, n.Rule)
-			}
-		}
+	mode := puzzle.TreeRules
+	if allRules {
+		mode = puzzle.AllRules
 	}
 	areas := []string{pz.Area}
 	for _, leaf := range pz.Leaves() {
@@ -130,7 +125,8 @@ func stateSpace(p *puzzle.Pack, sv puzzle.Solving, allRules bool, maxStates, dep
 	}
 	depth = cmp.Or(depth, pz.Steps+pz.Breadth)
 	rep, err := p.Explore(sv.State, puzzle.Explore{
-		Rules:     rules,
+		Rules:     p.ModeRules(mode),
+		Tree:      pz.TreeRules(),
 		FailRules: p.FailRules,
 		Goal:      pz.Goal,
 		GoalArea:  pz.Area,
