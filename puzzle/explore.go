@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -147,6 +148,10 @@ type explorer struct {
 	horizon  []uint32 // states left unexpanded at cfg.MaxDepth
 	expanded []bool
 	sleeps   []uint64            // per state, where its sleep set is in the slab
+	lists    []uint64            // per expanded state, where its moves are in the slab
+	parent   []uint32            // per state, the state it was first reached from
+	via      []uint32            // per state, the move it was first reached by (noVia for the start)
+	at       uint32              // the state being expanded
 	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
 	edges    []edge
 
@@ -155,14 +160,27 @@ type explorer struct {
 	counts  []int
 	used    []int
 	bound   []entry
-	succ    []entry
 	cur     []entry
 	enabled []*effect
 	inh     []uint32
+	ids     []uint32
+	touch   []entry
+	hot     []bool  // per run: it is a touched entry, or every run is hot
+	hotRule []bool  // per rule: a touched entry can be one of its inputs
+	sub     []entry // the touched entries of a state, with their copies
 }
 
 // Explore explores the states reachable from s under the configuration and reports what it found.
 func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
+	x, err := p.newExplorer(s, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return x.run(s)
+}
+
+// newExplorer prepares an exploration from s.
+func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 	if cfg.Graph {
 		cfg.Analyse = true
 	}
@@ -206,7 +224,8 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 		x.inputs = append(x.inputs, int32(len(r.Inputs)))
 	}
 	x.missing = make([]int32, len(x.rules))
-	return x.run(s)
+	x.hotRule = make([]bool, len(x.rules))
+	return x, nil
 }
 
 // useRules lists the rules players may run, each with the ways its outputs may be made (as Move.Items): the
@@ -354,6 +373,7 @@ const (
 func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 	again := x.expanded[i]
 	x.expanded[i] = true
+	x.at = i
 	x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
 	if again {
 		// Godefroid's sleep sets with state caching: a state reached again with a smaller sleep set explores only
@@ -364,12 +384,12 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		}
 		delete(x.awake, i)
 	} else {
-		x.enabled = x.moves(x.cur, x.enabled[:0])
+		x.enabled = x.movesOf(i, x.enabled[:0])
+		x.lists[i] = x.keepEffects(x.enabled)
 	}
 	var sleep []uint32
 	if x.sleep {
 		sleep = x.sleepOf(i)
-		sortEffects(x.enabled)
 	}
 	pushed := len(fr.stack)
 	// Depth first, the successor explored first (with the smallest sleep set) is searched first.
@@ -392,14 +412,15 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		h := x.st.hashes[i] + eff.delta
 		j, slot, found := probe(x.st, h, applied{x.cur, eff})
 		if !found {
-			x.succ = applyEffect(x.succ[:0], x.cur, eff)
-			if len(x.succ) > maxStateObjects {
+			n := len(x.cur) - len(eff.remove) + len(eff.add)
+			if n > maxStateObjects {
 				// Rules that make objects while keeping their inputs can grow a state without end: a cap like
 				// MaxStates, so the search reports "unknown" rather than failing.
 				return capped
 			}
-			j = x.st.insert(x.succ, h, slot)
-			x.record(x.succ, x.depth[i]+1, inh, eff)
+			succ := applyEffect(x.st.reserve(n), x.cur, eff) // written in place: the store copies nothing
+			j = x.st.commit(succ, h, slot)
+			x.record(succ, x.depth[i]+1, inh, eff)
 		}
 		if x.cfg.Analyse {
 			x.edges = append(x.edges, edge{i, j, eff.id})
@@ -562,10 +583,82 @@ func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) 
 	}
 	x.flags = append(x.flags, f)
 	x.depth = append(x.depth, depth)
+	x.lists = append(x.lists, 0)
+	x.parent = append(x.parent, x.at)
+	x.via = append(x.via, viaID(eff))
 	x.expanded = append(x.expanded, false)
 	if x.sleep {
 		x.sleeps = append(x.sleeps, x.keep(sleep))
 	}
+}
+
+// viaID is the id of the move a state was first reached by, noVia for the start.
+func viaID(eff *effect) uint32 {
+	if eff == nil {
+		return noVia
+	}
+	return eff.id
+}
+
+const noVia = ^uint32(0)
+
+// keepEffects keeps the ids of a state's moves in the slab, as keep does.
+func (x *explorer) keepEffects(es []*effect) uint64 {
+	x.ids = x.ids[:0]
+	for _, e := range es {
+		x.ids = append(x.ids, e.id)
+	}
+	return x.keep(x.ids)
+}
+
+// movesOf appends the moves of state i, sorted by id. A state reached from an expanded one has the moves of its
+// parent that bind no entry the move to it removed or added, which stay legal and do the same; only moves binding
+// such an entry are enumerated. The start state's moves are enumerated in full.
+func (x *explorer) movesOf(i uint32, dst []*effect) []*effect {
+	es := x.st.get(i)
+	if n := len(es); n > 0 && es[n-1] == failMark {
+		return dst
+	}
+	if x.via[i] == noVia {
+		dst = x.moves(es, nil, true, dst)
+		sortEffects(dst)
+		return dst
+	}
+	via := x.effList[x.via[i]]
+	x.touch = touched(x.touch[:0], via)
+	for _, id := range x.slabOf(x.lists[x.parent[i]]) {
+		if e := x.effList[id]; disjoint(e.remove, x.touch) {
+			dst = append(dst, e)
+		}
+	}
+	kept := len(dst)
+	dst = x.moves(es, x.touch, false, dst)
+	if len(dst) > kept {
+		slices.SortFunc(dst[kept:], func(a, b *effect) int { return cmp.Compare(a.id, b.id) })
+		sortEffects(dst)
+	}
+	return dst
+}
+
+// touched appends, sorted and once each, the entries a move removes or adds.
+func touched(dst []entry, eff *effect) []entry {
+	rm, add := eff.remove, eff.add
+	for len(rm) > 0 || len(add) > 0 {
+		var e entry
+		switch {
+		case len(add) == 0 || len(rm) > 0 && rm[0] <= add[0]:
+			e, rm = rm[0], rm[1:]
+		default:
+			e, add = add[0], add[1:]
+		}
+		if e == failMark {
+			continue
+		}
+		if n := len(dst); n == 0 || dst[n-1] != e {
+			dst = append(dst, e)
+		}
+	}
+	return dst
 }
 
 // keep copies a sleep set into the slab and returns where it is: chunk<<40 | offset<<20 | length. Sleep sets are
@@ -585,8 +678,10 @@ func (x *explorer) keep(s []uint32) uint64 {
 }
 
 // sleepOf returns the sleep set of state i.
-func (x *explorer) sleepOf(i uint32) []uint32 {
-	l := x.sleeps[i]
+func (x *explorer) sleepOf(i uint32) []uint32 { return x.slabOf(x.sleeps[i]) }
+
+// slabOf returns the list kept at l.
+func (x *explorer) slabOf(l uint64) []uint32 {
 	c, off, n := l>>40, l>>20&(1<<20-1), l&(1<<20-1)
 	if n == 0 {
 		return nil
@@ -686,19 +781,48 @@ func (x *explorer) inherit(sleep []uint32, t *effect) []uint32 {
 	}
 }
 
-// moves appends the effects of every legal move in the encoded state es.
-func (x *explorer) moves(es []entry, dst []*effect) []*effect {
+// moves appends the effects of the legal moves in the encoded state es: every one with all, else only those that
+// bind a run of touch (sorted).
+func (x *explorer) moves(es []entry, touch []entry, all bool, dst []*effect) []*effect {
 	if n := len(es); n > 0 && es[n-1] == failMark {
 		return dst
 	}
-	x.runs, x.counts = x.runs[:0], x.counts[:0]
+	if !all {
+		// Only the rules a touched entry can be an input of can have new moves. When none of them has a second
+		// input, the touched entries are the only candidates, and the rest of the state need not be read.
+		clear(x.hotRule)
+		x.sub = x.sub[:0]
+		multi := false
+		for _, t := range touch {
+			lo, found := slices.BinarySearch(es, t)
+			if !found || !x.sp.usable[entryLoc(t)] {
+				continue
+			}
+			for hi := lo; hi < len(es) && es[hi] == t; hi++ {
+				x.sub = append(x.sub, t)
+			}
+			for _, sl := range x.slotsOf(entryKind(t)) {
+				ri := x.slotRule[sl]
+				x.hotRule[ri] = true
+				multi = multi || x.inputs[ri] > 1
+			}
+		}
+		if !multi {
+			es, all = x.sub, true
+		}
+	}
+	x.runs, x.counts, x.hot = x.runs[:0], x.counts[:0], x.hot[:0]
 	for _, e := range es {
 		if n := len(x.runs); n > 0 && x.runs[n-1] == e {
 			x.counts[n-1]++
-		} else {
-			x.runs = append(x.runs, e)
-			x.counts = append(x.counts, 1)
+			continue
 		}
+		for len(touch) > 0 && touch[0] < e {
+			touch = touch[1:]
+		}
+		x.runs = append(x.runs, e)
+		x.counts = append(x.counts, 1)
+		x.hot = append(x.hot, all || len(touch) > 0 && touch[0] == e)
 	}
 	if cap(x.used) < len(x.runs) {
 		x.used = make([]int, len(x.runs))
@@ -717,9 +841,12 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 			continue
 		}
 		for _, sl := range x.slotsOf(entryKind(e)) {
+			ri := x.slotRule[sl]
+			if !all && !x.hotRule[ri] {
+				continue
+			}
 			if len(x.cands[sl]) == 0 {
 				x.touched = append(x.touched, sl)
-				ri := x.slotRule[sl]
 				if x.missing[ri]--; x.missing[ri] == 0 {
 					x.ready = append(x.ready, ri)
 				}
@@ -730,7 +857,7 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 	slices.Sort(x.ready)
 	for _, ri := range x.ready {
 		x.bound = x.bound[:0]
-		dst = x.bind(int(ri), x.rules[ri], 0, 0, dst)
+		dst = x.bind(int(ri), x.rules[ri], 0, 0, false, dst)
 	}
 	if !x.sp.merged {
 		dst = x.carryMoves(dst)
@@ -738,9 +865,13 @@ func (x *explorer) moves(es []entry, dst []*effect) []*effect {
 	return dst
 }
 
-// bind binds input i of rule r to each usable run in turn; place is the area location bound so far plus one.
-func (x *explorer) bind(ri int, r *Rule, i int, place int, dst []*effect) []*effect {
+// bind binds input i of rule r to each usable run in turn; place is the area location bound so far plus one, and
+// hot whether a hot run is bound: a binding of none is not appended.
+func (x *explorer) bind(ri int, r *Rule, i int, place int, hot bool, dst []*effect) []*effect {
 	if i == len(r.Inputs) {
+		if !hot {
+			return dst
+		}
 		return x.appendEffects(dst, r, ri)
 	}
 	for _, ei := range x.cands[x.slots[ri][i]] {
@@ -758,7 +889,7 @@ func (x *explorer) bind(ri int, r *Rule, i int, place int, dst []*effect) []*eff
 		}
 		x.used[ei]++
 		x.bound = append(x.bound, e)
-		dst = x.bind(ri, r, i+1, p, dst)
+		dst = x.bind(ri, r, i+1, p, hot || x.hot[ei], dst)
 		x.bound = x.bound[:len(x.bound)-1]
 		x.used[ei]--
 	}
@@ -802,9 +933,9 @@ const noArea = ^uint16(0)
 // carryMoves appends picking up each carryable run in an accessible area and putting down each inventory run in
 // each accessible area. With relevance pruning, objects no relevant term can match stay where they are.
 func (x *explorer) carryMoves(dst []*effect) []*effect {
-	for _, e := range x.runs {
+	for ei, e := range x.runs {
 		loc, k := entryLoc(e), entryKind(e)
-		if !x.sp.usable[loc] || x.prune && !x.relevant(k) {
+		if !x.hot[ei] || !x.sp.usable[loc] || x.prune && !x.relevant(k) {
 			continue
 		}
 		x.bound = append(x.bound[:0], e)

@@ -524,3 +524,49 @@ func TestChunkSizeIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesFromParentMatchScratch checks the explorer's incremental move lists: every expanded state's moves,
+// derived from its parent's, are exactly those enumerated from the state alone, on random puzzles with every
+// combination of reductions.
+func TestMovesFromParentMatchScratch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	lists := 0
+	for i := 0; i < 150; i++ {
+		p, s, cfg := randomPuzzle(t, rng)
+		for _, mod := range []func(*Explore){
+			func(c *Explore) { c.Analyse, c.NoMerge = true, true },
+			func(c *Explore) {},
+			func(c *Explore) { c.DepthFirst = true },
+		} {
+			c := cfg
+			c.MaxStates = 5000
+			mod(&c)
+			x, err := p.newExplorer(s, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := x.run(s); err != nil {
+				t.Fatal(err)
+			}
+			for j := range x.st.len() {
+				if !x.expanded[j] {
+					continue
+				}
+				got := x.slabOf(x.lists[j])
+				var want []uint32
+				for _, e := range x.moves(x.st.get(uint32(j)), nil, true, nil) {
+					want = append(want, e.id)
+				}
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Fatalf("puzzle %d state %d: moves %v from the parent, %v from scratch", i, j, got, want)
+				}
+				lists++
+			}
+		}
+	}
+	if lists < 1000 {
+		t.Fatalf("only %d move lists compared", lists)
+	}
+	t.Logf("%d move lists compared", lists)
+}

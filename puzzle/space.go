@@ -219,7 +219,9 @@ func probe[E equaler](st *store, h uint64, eq E) (idx uint32, slot uint64, found
 			return 0, i, false
 		}
 		if v&^(1<<32-1) == tag {
-			if idx := uint32(v) - 1; st.hashes[idx] == h && eq.equal(st.get(idx)) {
+			// The 32 bits of the tag make a false match rare, so the contents are compared at once rather than
+			// reading the full hash from another array first.
+			if idx := uint32(v) - 1; eq.equal(st.get(idx)) {
 				return idx, i, true
 			}
 		}
@@ -231,19 +233,31 @@ const maxStateObjects = 4096
 
 // insert adds es, of hash h, at the slot probe returned, and returns its index.
 func (st *store) insert(es []entry, h uint64, slot uint64) uint32 {
-	if len(es) > maxStateObjects {
+	return st.commit(append(st.reserve(len(es)), es...), h, slot)
+}
+
+// reserve returns room for a state of n entries at the end of the last chunk, for commit to add once written.
+func (st *store) reserve(n int) []entry {
+	if n > maxStateObjects {
 		panic("puzzle: a state of more than 4096 objects")
 	}
-	n := len(st.chunks)
-	if n == 0 || len(st.chunks[n-1])+len(es) > cap(st.chunks[n-1]) {
-		st.chunks = append(st.chunks, make([]entry, 0, chunkSize(n)))
-		n++
+	c := len(st.chunks)
+	if c == 0 || len(st.chunks[c-1])+n > cap(st.chunks[c-1]) {
+		st.chunks = append(st.chunks, make([]entry, 0, chunkSize(c)))
+		c++
 	}
-	c := st.chunks[n-1]
-	off := len(c)
-	st.chunks[n-1] = append(c, es...)
+	last := st.chunks[c-1]
+	return last[len(last) : len(last) : len(last)+n]
+}
+
+// commit adds the state written into the room reserve returned, of hash h, at the slot probe returned, and returns
+// its index.
+func (st *store) commit(es []entry, h uint64, slot uint64) uint32 {
+	c := len(st.chunks) - 1
+	off := len(st.chunks[c])
+	st.chunks[c] = st.chunks[c][:off+len(es)]
 	idx := uint32(len(st.hashes))
-	st.loc = append(st.loc, uint64(n-1)<<40|uint64(off)<<20|uint64(len(es)))
+	st.loc = append(st.loc, uint64(c)<<40|uint64(off)<<20|uint64(len(es)))
 	st.hashes = append(st.hashes, h)
 	st.table[slot] = h>>32<<32 | uint64(idx+1)
 	if len(st.hashes)*2 > len(st.table) {
