@@ -116,6 +116,18 @@ type effect struct {
 
 type edge struct{ from, to, eff uint32 }
 
+// stateInfo is the explorer's bookkeeping of a stored state, kept together so that expanding a state reads one
+// place.
+type stateInfo struct {
+	sleep    uint64 // where its sleep set is in the slab
+	list     uint64 // once expanded, where its moves are in the slab
+	depth    int32
+	parent   uint32 // the state it was first reached from
+	via      uint32 // the move it was first reached by (noVia for the start)
+	flags    uint8
+	expanded bool
+}
+
 type explorer struct {
 	p         *Pack
 	cfg       Explore
@@ -141,19 +153,13 @@ type explorer struct {
 
 	effTable []uint32 // open addressing over effList: index plus one
 	effList  []*effect
-	slab     [][]uint32 // storage of sleep sets
+	slab     [][]uint32 // storage of sleep sets and move lists
 
-	flags    []uint8
-	depth    []int32
-	horizon  []uint32 // states left unexpanded at cfg.MaxDepth
-	expanded []bool
-	sleeps   []uint64            // per state, where its sleep set is in the slab
-	lists    []uint64            // per expanded state, where its moves are in the slab
-	parent   []uint32            // per state, the state it was first reached from
-	via      []uint32            // per state, the move it was first reached by (noVia for the start)
-	at       uint32              // the state being expanded
-	awake    map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
-	edges    []edge
+	info    []stateInfo         // per state
+	horizon []uint32            // states left unexpanded at cfg.MaxDepth
+	at      uint32              // the state being expanded
+	awake   map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
+	edges   []edge
 
 	// scratch
 	runs    []entry
@@ -371,8 +377,8 @@ const (
 
 // expand explores the moves of state i, adding new states to the frontier.
 func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
-	again := x.expanded[i]
-	x.expanded[i] = true
+	again := x.info[i].expanded
+	x.info[i].expanded = true
 	x.at = i
 	x.cur = x.st.get(i) // arena chunks never move, so this stays valid while states are added
 	if again {
@@ -385,7 +391,7 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		delete(x.awake, i)
 	} else {
 		x.enabled = x.movesOf(i, x.enabled[:0])
-		x.lists[i] = x.keepEffects(x.enabled)
+		x.info[i].list = x.keepEffects(x.enabled)
 	}
 	var sleep []uint32
 	if x.sleep {
@@ -420,17 +426,17 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 			}
 			succ := applyEffect(x.st.reserve(n), x.cur, eff) // written in place: the store copies nothing
 			j = x.st.commit(succ, h, slot)
-			x.record(succ, x.depth[i]+1, inh, eff)
+			x.record(succ, x.info[i].depth+1, inh, eff)
 		}
 		if x.cfg.Analyse {
 			x.edges = append(x.edges, edge{i, j, eff.id})
 		}
 		switch {
 		case found:
-			if x.sleep && x.flags[j] == 0 && !eff.visible {
+			if x.sleep && x.info[j].flags == 0 && !eff.visible {
 				x.narrow(j, inh, fr)
 			}
-		case x.flags[j]&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse:
+		case x.info[j].flags&flagGoal != 0 && x.cfg.FirstGoal && !x.cfg.Analyse:
 			return foundGoal
 		case x.st.len() >= x.cfg.MaxStates:
 			return capped
@@ -449,8 +455,8 @@ func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
 	if len(narrowed) == len(old) {
 		return
 	}
-	x.sleeps[j] = x.keep(narrowed)
-	if !x.expanded[j] {
+	x.info[j].sleep = x.keep(narrowed)
+	if !x.info[j].expanded {
 		return
 	}
 	if _, queued := x.awake[j]; !queued {
@@ -486,18 +492,19 @@ func (x *explorer) run(s *State) (*Report, error) {
 		if !ok {
 			break
 		}
-		if x.flags[i] == 0 && !x.atHorizon(i) {
+		if x.info[i].flags == 0 && !x.atHorizon(i) {
 			stop = x.expand(i, fr, rep)
 		}
 	}
 	rep.Horizon = len(x.horizon)
 	rep.Complete = stop == searching && rep.Horizon == 0
 	rep.States = x.st.len()
-	for i, f := range x.flags {
+	for i := range x.info {
+		f := x.info[i].flags
 		if f&flagGoal != 0 {
 			rep.GoalStates++
-			if rep.Shortest < 0 || int(x.depth[i]) < rep.Shortest {
-				rep.Shortest = int(x.depth[i])
+			if rep.Shortest < 0 || int(x.info[i].depth) < rep.Shortest {
+				rep.Shortest = int(x.info[i].depth)
 			}
 		}
 		if f&flagFail != 0 {
@@ -519,11 +526,11 @@ func (x *explorer) run(s *State) (*Report, error) {
 // atHorizon reports whether state i lies cfg.MaxDepth moves from the start, and records it once as left
 // unexpanded.
 func (x *explorer) atHorizon(i uint32) bool {
-	if x.cfg.MaxDepth <= 0 || int(x.depth[i]) < x.cfg.MaxDepth {
+	if x.cfg.MaxDepth <= 0 || int(x.info[i].depth) < x.cfg.MaxDepth {
 		return false
 	}
-	if !x.expanded[i] {
-		x.expanded[i] = true
+	if !x.info[i].expanded {
+		x.info[i].expanded = true
 		x.horizon = append(x.horizon, i)
 	}
 	return true
@@ -581,15 +588,11 @@ func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) 
 	case eff != nil && x.cfg.GoalFunc == nil && eff.goal, (eff == nil || x.cfg.GoalFunc != nil) && x.isGoal(es):
 		f = flagGoal
 	}
-	x.flags = append(x.flags, f)
-	x.depth = append(x.depth, depth)
-	x.lists = append(x.lists, 0)
-	x.parent = append(x.parent, x.at)
-	x.via = append(x.via, viaID(eff))
-	x.expanded = append(x.expanded, false)
+	st := stateInfo{flags: f, depth: depth, parent: x.at, via: viaID(eff)}
 	if x.sleep {
-		x.sleeps = append(x.sleeps, x.keep(sleep))
+		st.sleep = x.keep(sleep)
 	}
+	x.info = append(x.info, st)
 }
 
 // viaID is the id of the move a state was first reached by, noVia for the start.
@@ -619,14 +622,14 @@ func (x *explorer) movesOf(i uint32, dst []*effect) []*effect {
 	if n := len(es); n > 0 && es[n-1] == failMark {
 		return dst
 	}
-	if x.via[i] == noVia {
+	if x.info[i].via == noVia {
 		dst = x.moves(es, nil, true, dst)
 		sortEffects(dst)
 		return dst
 	}
-	via := x.effList[x.via[i]]
+	via := x.effList[x.info[i].via]
 	x.touch = touched(x.touch[:0], via)
-	for _, id := range x.slabOf(x.lists[x.parent[i]]) {
+	for _, id := range x.slabOf(x.info[x.info[i].parent].list) {
 		if e := x.effList[id]; disjoint(e.remove, x.touch) {
 			dst = append(dst, e)
 		}
@@ -678,7 +681,7 @@ func (x *explorer) keep(s []uint32) uint64 {
 }
 
 // sleepOf returns the sleep set of state i.
-func (x *explorer) sleepOf(i uint32) []uint32 { return x.slabOf(x.sleeps[i]) }
+func (x *explorer) sleepOf(i uint32) []uint32 { return x.slabOf(x.info[i].sleep) }
 
 // slabOf returns the list kept at l.
 func (x *explorer) slabOf(l uint64) []uint32 {
@@ -1142,7 +1145,8 @@ func (x *explorer) analyse(rep *Report) {
 		return dist
 	}
 	var goals []uint32
-	for i, f := range x.flags {
+	for i := range x.info {
+		f := x.info[i].flags
 		if f&flagGoal != 0 {
 			goals = append(goals, uint32(i))
 		}
@@ -1151,7 +1155,7 @@ func (x *explorer) analyse(rep *Report) {
 	dead := make([]bool, n) // neither a goal nor the unexplored horizon can be reached: provably a dead end
 	rep.DeadEnds = 0
 	for i, d := range toGoal {
-		if d < 0 && x.flags[i] == 0 && toHorizon[i] < 0 {
+		if d < 0 && x.info[i].flags == 0 && toHorizon[i] < 0 {
 			dead[i] = true
 			rep.DeadEnds++
 		}
@@ -1173,12 +1177,12 @@ func (x *explorer) countSolutions(rep *Report, toGoal []int32) {
 	shortest[0] = 1
 	// Edges are stored in breadth-first order of their sources, so one pass sees every layer in order.
 	for _, e := range x.edges {
-		if x.depth[e.to] == x.depth[e.from]+1 {
+		if x.info[e.to].depth == x.info[e.from].depth+1 {
 			shortest[e.to] = satAdd(shortest[e.to], shortest[e.from])
 		}
 	}
 	for i := range shortest {
-		if x.flags[i]&flagGoal != 0 && int(x.depth[i]) == rep.Shortest {
+		if x.info[i].flags&flagGoal != 0 && int(x.info[i].depth) == rep.Shortest {
 			rep.ShortestSolutions = satAdd(rep.ShortestSolutions, shortest[i])
 		}
 	}
@@ -1208,7 +1212,7 @@ func (x *explorer) countSolutions(rep *Report, toGoal []int32) {
 		v := queue[0]
 		queue = queue[1:]
 		done++
-		if x.flags[v]&flagGoal != 0 {
+		if x.info[v].flags&flagGoal != 0 {
 			rep.Solutions = satAdd(rep.Solutions, paths[v])
 		}
 		for _, w := range out[v] {

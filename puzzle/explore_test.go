@@ -549,10 +549,10 @@ func TestMovesFromParentMatchScratch(t *testing.T) {
 				t.Fatal(err)
 			}
 			for j := range x.st.len() {
-				if !x.expanded[j] {
+				if !x.info[j].expanded {
 					continue
 				}
-				got := x.slabOf(x.lists[j])
+				got := x.slabOf(x.info[j].list)
 				var want []uint32
 				for _, e := range x.moves(x.st.get(uint32(j)), nil, true, nil) {
 					want = append(want, e.id)

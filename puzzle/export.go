@@ -73,15 +73,15 @@ func (x *explorer) graph(toGoal []int32, dead []bool, shortest int) *Graph {
 		horizon[i] = true
 	}
 	onPath := func(i uint32) bool {
-		return shortest >= 0 && toGoal[i] >= 0 && int(x.depth[i]+toGoal[i]) == shortest
+		return shortest >= 0 && toGoal[i] >= 0 && int(x.info[i].depth+toGoal[i]) == shortest
 	}
 	for i := 0; i < x.st.len(); i++ {
 		es := x.st.get(uint32(i))
 		if n := len(es); n > 0 && es[n-1] == failMark {
 			es = es[:n-1]
 		}
-		node := GraphNode{ID: i, Depth: int(x.depth[i]), ToGoal: int(toGoal[i]), Start: i == 0,
-			Goal: x.flags[i]&flagGoal != 0, Fail: x.flags[i]&flagFail != 0, OnSolution: onPath(uint32(i)),
+		node := GraphNode{ID: i, Depth: int(x.info[i].depth), ToGoal: int(toGoal[i]), Start: i == 0,
+			Goal: x.info[i].flags&flagGoal != 0, Fail: x.info[i].flags&flagFail != 0, OnSolution: onPath(uint32(i)),
 			Horizon: horizon[i]}
 		node.DeadEnd = dead[i]
 		for _, o := range x.sp.state(es).Objects {
@@ -92,7 +92,7 @@ func (x *explorer) graph(toGoal []int32, dead []bool, shortest int) *Graph {
 	for _, e := range x.edges {
 		eff := x.effList[e.eff]
 		ge := GraphEdge{From: int(e.from), To: int(e.to), Rule: eff.rule.Index, Action: eff.rule.Action,
-			OnSolution: onPath(e.from) && onPath(e.to) && x.depth[e.to] == x.depth[e.from]+1 &&
+			OnSolution: onPath(e.from) && onPath(e.to) && x.info[e.to].depth == x.info[e.from].depth+1 &&
 				toGoal[e.from] == toGoal[e.to]+1}
 		if eff.rule.Fail {
 			ge.Rule = -1
