@@ -154,6 +154,7 @@ type explorer struct {
 	effTable []uint32 // open addressing over effList: index plus one
 	effList  []*effect
 	slab     [][]uint32 // storage of sleep sets and move lists
+	arena    *arena
 
 	info    []stateInfo         // per state
 	horizon []uint32            // states left unexpanded at cfg.MaxDepth
@@ -182,6 +183,7 @@ func (p *Pack) Explore(s *State, cfg Explore) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer x.release()
 	return x.run(s)
 }
 
@@ -205,7 +207,8 @@ func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 			areas = append(areas, a.Name)
 		}
 	}
-	x := &explorer{p: p, cfg: cfg, st: newStore(), effTable: make([]uint32, 1<<10)}
+	a := takeArena()
+	x := &explorer{p: p, cfg: cfg, arena: a, st: newStore(a), info: a.info, effTable: make([]uint32, 1<<10)}
 	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge)
 	x.useRules(cfg.Rules, cfg.Tree)
 	reduce := !cfg.Analyse && cfg.GoalFunc == nil
@@ -672,7 +675,7 @@ func (x *explorer) keep(s []uint32) uint64 {
 	}
 	n := len(x.slab)
 	if n == 0 || cap(x.slab[n-1])-len(x.slab[n-1]) < len(s) {
-		x.slab = append(x.slab, make([]uint32, 0, max(1<<16, len(s))))
+		x.slab = append(x.slab, x.arena.newSlab(n, len(s)))
 		n++
 	}
 	off := len(x.slab[n-1])

@@ -167,10 +167,11 @@ type store struct {
 	// table is open addressing; a slot holds the upper 32 bits of a state's hash and its index plus one, so most
 	// probes are settled without touching anything else.
 	table []uint64
+	arena *arena
 }
 
-func newStore() *store {
-	return &store{table: make([]uint64, 1<<12)}
+func newStore(a *arena) *store {
+	return &store{arena: a, loc: a.loc, hashes: a.hashes, table: a.newTable(1 << 12)}
 }
 
 func (st *store) len() int { return len(st.hashes) }
@@ -243,7 +244,7 @@ func (st *store) reserve(n int) []entry {
 	}
 	c := len(st.chunks)
 	if c == 0 || len(st.chunks[c-1])+n > cap(st.chunks[c-1]) {
-		st.chunks = append(st.chunks, make([]entry, 0, chunkSize(c)))
+		st.chunks = append(st.chunks, st.arena.newChunk(c))
 		c++
 	}
 	last := st.chunks[c-1]
@@ -282,7 +283,9 @@ func (st *store) intern(es []entry) (uint32, bool) {
 }
 
 func (st *store) grow() {
-	st.table = make([]uint64, len(st.table)*2)
+	// The old table is not read again, so the arena may hand back its memory.
+	st.arena.table = st.table
+	st.table = st.arena.newTable(len(st.table) * 2)
 	mask := uint64(len(st.table) - 1)
 	for idx, h := range st.hashes {
 		i := h & mask
