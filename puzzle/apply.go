@@ -61,46 +61,45 @@ func (c *change) commit(s *State) []Object {
 		i, _ := s.index(o.ID)
 		s.Objects[i] = o
 	}
-	outputs := make([]Object, len(c.outputs))
-	for j, o := range c.outputs {
+	for j := range c.outputs {
+		o := &c.outputs[j] // the change is spent: its outputs become the result
 		if o.ID == 0 {
 			o.ID = s.NextID
 			s.NextID++
-			s.Objects = append(s.Objects, o)
+			s.Objects = append(s.Objects, *o)
 		} else {
 			i, _ := s.index(o.ID)
-			s.Objects[i] = o
+			s.Objects[i] = *o
 		}
-		outputs[j] = o // shares Props with the state: the engine never changes a map in place, it replaces it
 	}
 	if c.fail != nil {
 		s.Failed = c.fail
 	}
-	return outputs
+	return c.outputs // they share Props with the state: the engine never changes a map in place, it replaces it
 }
 
 // resolve works out what m does in s, or why it cannot run.
-func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change, error) {
+func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (change, error) {
 	switch {
 	case s.Failed != nil:
-		return nil, ErrFailed
+		return change{}, ErrFailed
 	case m.Rule == nil:
-		return nil, moveError(m, "no rule")
+		return change{}, moveError(m, "no rule")
 	case len(m.Inputs) != len(m.Rule.Inputs):
-		return nil, moveError(m, "%d inputs given, the rule has %d", len(m.Inputs), len(m.Rule.Inputs))
+		return change{}, moveError(m, "%d inputs given, the rule has %d", len(m.Inputs), len(m.Rule.Inputs))
 	}
 	ins := make([]*Object, len(m.Inputs))
 	for i, id := range m.Inputs {
 		o, ok := s.Object(id)
 		if !ok {
-			return nil, moveError(m, "no object %d", id)
+			return change{}, moveError(m, "no object %d", id)
 		}
 		if o.Area == InContainer {
-			return nil, moveError(m, "object %d is inside a container", id)
+			return change{}, moveError(m, "object %d is inside a container", id)
 		}
 		for _, prev := range m.Inputs[:i] {
 			if prev == id {
-				return nil, moveError(m, "object %d is used twice", id)
+				return change{}, moveError(m, "object %d is used twice", id)
 			}
 		}
 		ins[i] = o
@@ -115,7 +114,7 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change,
 	place, fromInventory := "", false
 	for i, o := range ins {
 		if !p.Matches(o.Item, o.Props, r.Inputs[i]) {
-			return nil, moveError(m, "object %s does not match %s", o, r.Inputs[i])
+			return change{}, moveError(m, "object %s does not match %s", o, r.Inputs[i])
 		}
 		switch {
 		case o.Area == Inventory:
@@ -123,19 +122,19 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change,
 		case place == "":
 			place = o.Area
 		case place != o.Area:
-			return nil, moveError(m, "inputs are not co-located: %s and %s", place, o.Area)
+			return change{}, moveError(m, "inputs are not co-located: %s and %s", place, o.Area)
 		}
 	}
 	if place != "" && m.Area != "" && m.Area != place {
-		return nil, moveError(m, "the player acts in %s but the inputs are in %s", m.Area, place)
+		return change{}, moveError(m, "the player acts in %s but the inputs are in %s", m.Area, place)
 	}
 	if place == "" {
 		place = m.Area
 	}
 	if place != "" && accessible != nil && !accessible(place) {
-		return nil, moveError(m, "area %s is not accessible", place)
+		return change{}, moveError(m, "area %s is not accessible", place)
 	}
-	c := &change{}
+	c := change{outputs: make([]Object, 0, len(r.Outputs))}
 	if r.Fail {
 		c.fail = r
 	}
@@ -175,28 +174,23 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change,
 		var o Object
 		switch {
 		case persist[j] >= 0:
-			o = ins[persist[j]].clone()
+			o = *ins[persist[j]]
 		default:
 			if held, from, ok := p.heldOfType(s, ins, t.Type, released); ok {
-				o = held.clone()
+				o = *held
 				released[held.ID], emptied[from.ID] = true, true
 				break
 			}
 			name := p.outputItem(t, m.Items, j)
 			if name == "" {
 				if j == 0 {
-					return nil, moveError(m, "no item can be the main output %s", t)
+					return change{}, moveError(m, "no item can be the main output %s", t)
 				}
 				continue
 			}
-			o = Object{Item: name, Props: p.Items[name].Props.Clone()}
+			o = Object{Item: name, Props: p.Items[name].Props}
 		}
-		if o.Props == nil {
-			o.Props = Props{}
-		}
-		for k, v := range t.Props {
-			o.Props[k] = v
-		}
+		o.Props = o.Props.with(t.Props) // shares the map it had when the term changes nothing
 		if persist[j] < 0 {
 			loc := ""
 			switch {
@@ -212,14 +206,14 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change,
 				loc = place
 			}
 			if loc == "" {
-				return nil, moveError(m, "%w: %s is not carryable", errNeedsArea, t)
+				return change{}, moveError(m, "%w: %s is not carryable", errNeedsArea, t)
 			}
 			o.Area = loc
 		}
 		if contain[j] >= 0 {
 			held := *ins[contain[j]]
 			if o.Contained != 0 && !released[o.Contained] {
-				return nil, moveError(m, "object %d already holds object %d", o.ID, o.Contained)
+				return change{}, moveError(m, "object %d already holds object %d", o.ID, o.Contained)
 			}
 			o.Contained = held.ID
 			held.Area = InContainer
@@ -231,8 +225,10 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (*change,
 		o := &c.outputs[k]
 		if o.ID != 0 && emptied[o.ID] && released[o.Contained] {
 			o.Contained = 0
-			if _, set := r.Outputs[k].Props[PropContains]; !set {
-				delete(o.Props, PropContains)
+			if _, set := r.Outputs[k].Props[PropContains]; !set && o.Props.has(PropContains) {
+				props := o.Props.Clone()
+				delete(props, PropContains)
+				o.Props = props
 			}
 		}
 	}
@@ -308,33 +304,33 @@ func (p *Pack) chosenItems(r *Rule, items []string) []string {
 }
 
 // pickUp moves a carryable object from an accessible area to the inventory.
-func (p *Pack) pickUp(m Move, o *Object, accessible func(string) bool) (*change, error) {
+func (p *Pack) pickUp(m Move, o *Object, accessible func(string) bool) (change, error) {
 	switch {
 	case o.Area == Inventory:
-		return nil, moveError(m, "object %d is already in the inventory", o.ID)
+		return change{}, moveError(m, "object %d is already in the inventory", o.ID)
 	case o.Props.Get(PropCarryable) != Bool(true):
-		return nil, moveError(m, "object %s is not carryable", o)
+		return change{}, moveError(m, "object %s is not carryable", o)
 	case accessible != nil && !accessible(o.Area):
-		return nil, moveError(m, "area %s is not accessible", o.Area)
+		return change{}, moveError(m, "area %s is not accessible", o.Area)
 	}
-	out := o.clone()
+	out := *o // shares the property map, which no one changes in place
 	out.Area = Inventory
-	return &change{outputs: []Object{out}}, nil
+	return change{outputs: []Object{out}}, nil
 }
 
 // putDown moves an inventory object to the move's area.
-func putDown(m Move, o *Object, accessible func(string) bool) (*change, error) {
+func putDown(m Move, o *Object, accessible func(string) bool) (change, error) {
 	switch {
 	case o.Area != Inventory:
-		return nil, moveError(m, "object %d is not in the inventory", o.ID)
+		return change{}, moveError(m, "object %d is not in the inventory", o.ID)
 	case m.Area == "" || m.Area == Inventory || m.Area == InContainer:
-		return nil, moveError(m, "%w", errNeedsArea)
+		return change{}, moveError(m, "%w", errNeedsArea)
 	case accessible != nil && !accessible(m.Area):
-		return nil, moveError(m, "area %s is not accessible", m.Area)
+		return change{}, moveError(m, "area %s is not accessible", m.Area)
 	}
-	out := o.clone()
+	out := *o // shares the property map, which no one changes in place
 	out.Area = m.Area
-	return &change{outputs: []Object{out}}, nil
+	return change{outputs: []Object{out}}, nil
 }
 
 func containsID(ids []int, id int) bool {

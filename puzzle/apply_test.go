@@ -3,6 +3,10 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -252,5 +256,61 @@ func TestMovesWithoutAccessibilityAllowsEveryArea(t *testing.T) {
 	}
 	if got, want := len(p.CarryMoves(s, nil)), len(p.CarryMoves(s, all)); got != want || got == 0 {
 		t.Errorf("nil accessibility: %d carry moves, want %d", got, want)
+	}
+}
+
+// TestApplyNeverChangesPropertyMapsInPlace plays random moves of the default pack (containers, persistence,
+// property changes) and checks that no property map ever seen, an item's, an object's or a returned output's, is
+// changed: objects share maps with each other and with their items, so a change must make a new map.
+func TestApplyNeverChangesPropertyMapsInPlace(t *testing.T) {
+	p, err := Load("../packs/default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type watched struct{ m, was Props }
+	seen := map[uintptr]watched{} // every map by identity, with a copy of what it held
+	watch := func(m Props) {
+		if _, ok := seen[reflect.ValueOf(m).Pointer()]; !ok && m != nil {
+			seen[reflect.ValueOf(m).Pointer()] = watched{m, m.Clone()}
+		}
+	}
+	check := func(when string) {
+		for _, w := range seen {
+			if !maps.Equal(w.m, w.was) {
+				t.Fatalf("%s: a property map changed in place: %v, was %v", when, w.m, w.was)
+			}
+		}
+	}
+	for _, it := range p.Items {
+		watch(it.Props)
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	moves := 0
+	for seed := int64(1); seed <= 10; seed++ {
+		PlaythroughEach(p, seed, func(sv Solving) {
+			s := sv.State
+			access := func(a string) bool { return slices.Contains(sv.Unlocked, a) }
+			for range 30 {
+				for _, o := range s.Objects {
+					watch(o.Props)
+				}
+				mv := append(p.Moves(s, p.Rules, access), p.CarryMoves(s, access)...)
+				if len(mv) == 0 {
+					return
+				}
+				out, err := p.Apply(s, mv[rng.IntN(len(mv))])
+				if err != nil {
+					continue
+				}
+				moves++
+				for _, o := range out {
+					watch(o.Props)
+				}
+				check(fmt.Sprintf("seed %d move %d", seed, moves))
+			}
+		})
+	}
+	if moves < 200 {
+		t.Fatalf("only %d moves played", moves)
 	}
 }

@@ -40,6 +40,35 @@ func (p Props) Equal(q Props) bool { return p.Has(q) && q.Has(p) }
 // Clone returns a copy of p that can be changed without changing p.
 func (p Props) Clone() Props { return maps.Clone(p) }
 
+// has reports whether p sets a property.
+func (p Props) has(name string) bool {
+	_, ok := p[name]
+	return ok
+}
+
+// with returns p with the properties of set written over it: p itself when that changes nothing, else a copy.
+// Objects share property maps with each other and with their items, so a map is never changed in place: a change
+// makes a new map. The result is never nil.
+func (p Props) with(set Props) Props {
+	if p != nil && containsAll(p, set) {
+		return p
+	}
+	q := make(Props, len(p)+len(set))
+	maps.Copy(q, p)
+	maps.Copy(q, set)
+	return q
+}
+
+// containsAll reports whether p has every property of set with the same value, a missing one counting as absent.
+func containsAll(p, set Props) bool {
+	for name, v := range set {
+		if w, ok := p[name]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
 // String formats the properties as in a rule, sorted by name: "[locked: true, owner: Bob]", or "" when empty.
 func (p Props) String() string {
 	if len(p) == 0 {
