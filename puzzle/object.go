@@ -11,8 +11,8 @@ type Object struct {
 	ID        int    // unique over a whole game
 	Item      string // the name of the puzzle item it is made from
 	Area      string // the area it is in, or Inventory
-	Props     Props
-	Contained int // the ID of the object held inside it (contains), or 0
+	Props     Props  // shared with other objects and items: never change it in place, replace it
+	Contained int    // the ID of the object held inside it (contains), or 0
 }
 
 // String formats the object as "12 Safe[locked: true] @Vault", followed by "holds 13" when it contains an object.
