@@ -39,6 +39,11 @@ type Explore struct {
 	GoalFunc  func(*State) bool // replaces Goal when set; slower, and turns relevance and sleep sets off
 	Areas     []string          // the accessible areas; nil means every area of the pack
 	MaxStates int               // the state cap; 0 means DefaultMaxStates
+	// MaxGrowth, when positive, leaves out states with more than that many objects beyond the start's (as if
+	// beyond a horizon: the search is then not complete). Rules that keep an input and make something (shake a
+	// tree, collect an egg) let a world grow without end, and a search diving into that growth pays for ever
+	// larger states; a check that must stay quick bounds it. Ignored by Analyse, which stops instead.
+	MaxGrowth int
 	// Analyse explores the whole space and keeps its edges, to find dead ends, fail states and count solutions.
 	// It turns relevance pruning and sleep sets off: they keep solvability but not the rest.
 	Analyse    bool
@@ -70,6 +75,9 @@ type Report struct {
 	DeadEnds int
 	// Horizon counts the states left unexpanded at Explore.MaxDepth; the search is complete only when it is 0.
 	Horizon int
+	// Outgrown counts the successors left out for growing past Explore.MaxGrowth; the search is complete only when
+	// it is 0.
+	Outgrown int
 	// Shortest is the number of moves of the shortest solution in Analyse mode; otherwise the length of the first
 	// solution found, an upper bound. -1 when none was found.
 	Shortest int
@@ -156,11 +164,13 @@ type explorer struct {
 	slab     [][]uint32 // storage of sleep sets and move lists
 	arena    *arena
 
-	info    []stateInfo         // per state
-	horizon []uint32            // states left unexpanded at cfg.MaxDepth
-	at      uint32              // the state being expanded
-	awake   map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
-	edges   []edge
+	info       []stateInfo         // per state
+	horizon    []uint32            // states left unexpanded at cfg.MaxDepth
+	at         uint32              // the state being expanded
+	maxObjects int                 // successors with more objects are left out
+	oversized  int                 // the successors left out for having more than maxObjects objects
+	awake      map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
+	edges      []edge
 
 	// scratch
 	runs    []entry
@@ -422,10 +432,15 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		j, slot, found := probe(x.st, h, applied{x.cur, eff})
 		if !found {
 			n := len(x.cur) - len(eff.remove) + len(eff.add)
-			if n > maxStateObjects {
-				// Rules that make objects while keeping their inputs can grow a state without end: a cap like
-				// MaxStates, so the search reports "unknown" rather than failing.
-				return capped
+			if n > x.maxObjects {
+				// Rules that make objects while keeping their inputs can grow a state without end (see MaxGrowth).
+				// Such a state is left out like one beyond the horizon, so the search is not complete and cannot
+				// answer "no", but other branches are still searched. An analysis needs every edge, so it stops.
+				if x.cfg.Analyse {
+					return capped
+				}
+				x.oversized++
+				continue
 			}
 			succ := applyEffect(x.st.reserve(n), x.cur, eff) // written in place: the store copies nothing
 			j = x.st.commit(succ, h, slot)
@@ -481,6 +496,10 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if len(start) > maxStateObjects {
 		return nil, fmt.Errorf("explore: %d objects, more than %d", len(start), maxStateObjects)
 	}
+	x.maxObjects = maxStateObjects
+	if x.cfg.MaxGrowth > 0 && !x.cfg.Analyse {
+		x.maxObjects = min(maxStateObjects, len(start)+x.cfg.MaxGrowth)
+	}
 	if _, isNew := x.st.intern(start); isNew {
 		x.record(start, 0, nil, nil)
 	}
@@ -500,7 +519,8 @@ func (x *explorer) run(s *State) (*Report, error) {
 		}
 	}
 	rep.Horizon = len(x.horizon)
-	rep.Complete = stop == searching && rep.Horizon == 0
+	rep.Outgrown = x.oversized
+	rep.Complete = stop == searching && rep.Horizon == 0 && rep.Outgrown == 0
 	rep.States = x.st.len()
 	for i := range x.info {
 		f := x.info[i].flags

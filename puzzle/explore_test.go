@@ -570,3 +570,28 @@ func TestMovesFromParentMatchScratch(t *testing.T) {
 	}
 	t.Logf("%d move lists compared", lists)
 }
+
+// A rule that keeps its input and makes something grows the world without end. MaxGrowth leaves out the states
+// that grow too far, so a depth-first search neither dives for ever into larger states nor gives up: it searches
+// the other branches, finds the goal when there is one, and reports the search incomplete when there is none.
+func TestExploreMaxGrowthBoundsAGrowingWorld(t *testing.T) {
+	p := buildPack(t, []string{"Tree:", "Apple: carryable=true", "Axe: carryable=true", "Log: carryable=true"},
+		[]string{"Apple Tree ::= Shake Tree", "Log Axe ::= Chop Tree Axe"}, "Wood")
+	tree := Object{ID: 1, Item: "Tree", Area: "Wood"}
+	axe := Object{ID: 2, Item: "Axe", Area: "Wood", Props: Props{"carryable": Bool(true)}}
+	base := Explore{Rules: p.Rules, Goal: Term{Type: "Log"}, DepthFirst: true, FirstGoal: true, MaxStates: 100_000}
+	bounded := base
+	bounded.MaxGrowth = 8
+	// Without an axe the goal cannot be reached, and the apples never stop.
+	rep, err := p.Explore(NewState([]Object{tree}), bounded)
+	if err != nil || rep.Solvable != Unknown || rep.Complete || rep.Outgrown == 0 || rep.States > 10 {
+		t.Fatalf("no axe, bounded: %v outgrown %d, %v", rep, rep.Outgrown, err)
+	}
+	if rep, err := p.Explore(NewState([]Object{tree}), base); err != nil || rep.Solvable != Unknown || rep.States < 1000 {
+		t.Fatalf("no axe, unbounded: %v, %v", rep, err)
+	}
+	// With one, the bounded search still finds the log.
+	if rep, err := p.Explore(NewState([]Object{tree, axe}), bounded); err != nil || rep.Solvable != Yes {
+		t.Fatalf("axe, bounded: %v, %v", rep, err)
+	}
+}
