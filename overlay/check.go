@@ -19,6 +19,13 @@ const checkStates = 4000
 // default pack without the bound. A solution makes at most a few objects a step.
 func checkGrowth(t *puzzle.Tracked) int { return 16 + 2*len(t.Nodes) }
 
+// allRulesCheck is the exploration blocksArea makes: can the puzzle still be solved, with every rule, in its area.
+// It runs on the world goroutine: depth first to the first goal, within checkStates and checkGrowth.
+func allRulesCheck(p *puzzle.Pack, t *puzzle.Tracked, area string) puzzle.Explore {
+	return puzzle.Explore{Rules: p.Rules, Tree: t.Nodes, Goal: t.Goal, Areas: []string{area}, MaxStates: checkStates,
+		MaxGrowth: checkGrowth(t), FirstGoal: true, DepthFirst: true}
+}
+
 // blocksArea reports whether a move would leave its area's puzzle unsolvable, as the engine's state-space
 // explorer proves: in all-rules mode players may run any rule (dissertation 4.6), and some runs close the way to
 // the goal. Call with mu held.
@@ -32,16 +39,7 @@ func (o *Overlay) blocksArea(mv puzzle.Move, area AreaPos) bool {
 		return false
 	}
 	after.Failed = nil
-	rep, err := o.opts.Pack.Explore(after, puzzle.Explore{
-		Rules:      o.opts.Pack.Rules,
-		Tree:       run.tracked.Nodes,
-		Goal:       run.tracked.Goal,
-		Areas:      []string{run.area.Name},
-		MaxStates:  checkStates,
-		MaxGrowth:  checkGrowth(run.tracked),
-		FirstGoal:  true,
-		DepthFirst: true,
-	})
+	rep, err := o.opts.Pack.Explore(after, allRulesCheck(o.opts.Pack, run.tracked, run.area.Name))
 	return err == nil && rep.Solvable == puzzle.No
 }
 
