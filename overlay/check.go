@@ -23,7 +23,7 @@ func checkGrowth(t *puzzle.Tracked) int { return 16 + 2*len(t.Nodes) }
 // It runs on the world goroutine: depth first to the first goal, within checkStates and checkGrowth.
 func allRulesCheck(p *puzzle.Pack, t *puzzle.Tracked, area string) puzzle.Explore {
 	return puzzle.Explore{Rules: p.Rules, Tree: t.Nodes, Goal: t.Goal, Areas: []string{area}, MaxStates: checkStates,
-		MaxGrowth: checkGrowth(t), FirstGoal: true, DepthFirst: true}
+		MaxGrowth: checkGrowth(t), Accelerate: true, FirstGoal: true, DepthFirst: true}
 }
 
 // blocksArea reports whether a move would leave its area's puzzle unsolvable, as the engine's state-space

@@ -184,7 +184,7 @@ func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
 	}
 	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: o.opts.Pack.ModeRules(o.opts.Mode),
 		Tree: run.tracked.Nodes, Goal: run.tracked.Goal,
-		Areas: []string{run.area.Name}, MaxStates: 100000, MaxGrowth: checkGrowth(run.tracked), FirstGoal: true,
+		Areas: []string{run.area.Name}, MaxStates: 100000, MaxGrowth: checkGrowth(run.tracked), Accelerate: true, FirstGoal: true,
 		DepthFirst: true})
 	if err != nil {
 		return puzzle.Unknown

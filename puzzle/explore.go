@@ -39,6 +39,12 @@ type Explore struct {
 	GoalFunc  func(*State) bool // replaces Goal when set; slower, and turns relevance and sleep sets off
 	Areas     []string          // the accessible areas; nil means every area of the pack
 	MaxStates int               // the state cap; 0 means DefaultMaxStates
+	// Accelerate makes a world that grows without end finite (Karp and Miller's ω, see accelerate.go), so that a
+	// search can prove "no" where rules keep an input and make something. It needs relevance pruning (a goal
+	// term, no Analyse, no GoalFunc) and applies when a kept rule makes more objects than it takes; the search then
+	// runs without sleep sets, whose pruning assumes moves commute exactly. Per state it is slower, and it can
+	// need far fewer states.
+	Accelerate bool
 	// MaxGrowth, when positive, leaves out states with more than that many objects beyond the start's (as if
 	// beyond a horizon: the search is then not complete). Rules that keep an input and make something (shake a
 	// tree, collect an egg) let a world grow without end, and a search diving into that growth pays for ever
@@ -75,6 +81,9 @@ type Report struct {
 	DeadEnds int
 	// Horizon counts the states left unexpanded at Explore.MaxDepth; the search is complete only when it is 0.
 	Horizon int
+	// Accelerated counts the states where a growing world was generalised (Karp and Miller's ω, see
+	// accelerate.go); then Shortest counts moves to a state that stands for many, a lower bound.
+	Accelerated int
 	// Outgrown counts the successors left out for growing past Explore.MaxGrowth; the search is complete only when
 	// it is 0.
 	Outgrown int
@@ -120,6 +129,7 @@ type effect struct {
 	illegal   bool
 	goal      bool // it creates an object matching the goal
 	visible   bool // a fail rule, or a goal move: never put to sleep
+	grows     bool // it adds more entries than it removes
 }
 
 type edge struct{ from, to, eff uint32 }
@@ -134,6 +144,8 @@ type stateInfo struct {
 	via      uint32 // the move it was first reached by (noVia for the start)
 	flags    uint8
 	expanded bool
+	scratch  bool   // its moves are enumerated in full: acceleration changed entries the move to it did not
+	sig      uint64 // with acceleration, the signature of its entries
 }
 
 type explorer struct {
@@ -164,13 +176,18 @@ type explorer struct {
 	slab     [][]uint32 // storage of sleep sets and move lists
 	arena    *arena
 
-	info       []stateInfo         // per state
-	horizon    []uint32            // states left unexpanded at cfg.MaxDepth
-	at         uint32              // the state being expanded
-	maxObjects int                 // successors with more objects are left out
-	oversized  int                 // the successors left out for having more than maxObjects objects
-	awake      map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
-	edges      []edge
+	info          []stateInfo // per state
+	horizon       []uint32    // states left unexpanded at cfg.MaxDepth
+	at            uint32      // the state being expanded
+	maxObjects    int         // successors with more objects are left out
+	accel         bool        // growing entries become ω (accelerate.go)
+	acc           []entry     // scratch for acceleration
+	accRuns       []run
+	ancRuns       []run
+	accelerations int
+	oversized     int                 // the successors left out for having more than maxObjects objects
+	awake         map[uint32][]uint32 // per state to explore again, the moves woken by a smaller sleep set
+	edges         []edge
 
 	// scratch
 	runs    []entry
@@ -226,6 +243,8 @@ func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 	x.sleep = reduce && !cfg.NoSleep
 	if x.prune {
 		x.relevance()
+		x.accel = cfg.Accelerate && slices.ContainsFunc(x.rules, func(r *Rule) bool { return len(r.Outputs) > len(r.Inputs) })
+		x.sleep = x.sleep && !x.accel
 	}
 	for _, r := range cfg.FailRules {
 		x.rules = append(x.rules, r)
@@ -428,23 +447,15 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		if x.sleep && !eff.visible {
 			inh = x.inherit(x.sleepOf(i), eff)
 		}
-		h := x.st.hashes[i] + eff.delta
-		j, slot, found := probe(x.st, h, applied{x.cur, eff})
-		if !found {
-			n := len(x.cur) - len(eff.remove) + len(eff.add)
-			if n > x.maxObjects {
-				// Rules that make objects while keeping their inputs can grow a state without end (see MaxGrowth).
-				// Such a state is left out like one beyond the horizon, so the search is not complete and cannot
-				// answer "no", but other branches are still searched. An analysis needs every edge, so it stops.
-				if x.cfg.Analyse {
-					return capped
-				}
-				x.oversized++
-				continue
+		j, found, kept := x.successor(i, eff, inh)
+		if !kept {
+			// Rules that make objects while keeping their inputs can grow a state without end (see MaxGrowth).
+			// Such a state is left out like one beyond the horizon, so the search is not complete and cannot
+			// answer "no", but other branches are still searched. An analysis needs every edge, so it stops.
+			if x.cfg.Analyse {
+				return capped
 			}
-			succ := applyEffect(x.st.reserve(n), x.cur, eff) // written in place: the store copies nothing
-			j = x.st.commit(succ, h, slot)
-			x.record(succ, x.info[i].depth+1, inh, eff)
+			continue
 		}
 		if x.cfg.Analyse {
 			x.edges = append(x.edges, edge{i, j, eff.id})
@@ -463,6 +474,29 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 		}
 	}
 	return searching
+}
+
+// successor finds or adds the state eff leads to from state i, the one being expanded, with inh its sleep set. It
+// returns the state's index, whether it was stored before, and false when it is left out for having too many
+// objects.
+func (x *explorer) successor(i uint32, eff *effect, inh []uint32) (j uint32, found, kept bool) {
+	if x.accel && (eff.grows || hasOmega(x.cur)) {
+		return x.accelerated(i, eff)
+	}
+	h := x.st.hashes[i] + eff.delta
+	j, slot, found := probe(x.st, h, applied{x.cur, eff})
+	if found {
+		return j, true, true
+	}
+	n := len(x.cur) - len(eff.remove) + len(eff.add)
+	if n > x.maxObjects {
+		x.oversized++
+		return 0, false, false
+	}
+	succ := applyEffect(x.st.reserve(n), x.cur, eff) // written in place: the store copies nothing
+	j = x.st.commit(succ, h, slot)
+	x.record(succ, x.info[i].depth+1, inh, eff)
+	return j, false, true
 }
 
 // narrow intersects the sleep set of state j, reached again, with inh; if that wakes moves of a state already
@@ -520,6 +554,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 	}
 	rep.Horizon = len(x.horizon)
 	rep.Outgrown = x.oversized
+	rep.Accelerated = x.accelerations
 	rep.Complete = stop == searching && rep.Horizon == 0 && rep.Outgrown == 0
 	rep.States = x.st.len()
 	for i := range x.info {
@@ -612,6 +647,9 @@ func (x *explorer) record(es []entry, depth int32, sleep []uint32, eff *effect) 
 		f = flagGoal
 	}
 	st := stateInfo{flags: f, depth: depth, parent: x.at, via: viaID(eff)}
+	if x.accel {
+		st.sig = signature(es)
+	}
 	if x.sleep {
 		st.sleep = x.keep(sleep)
 	}
@@ -645,7 +683,7 @@ func (x *explorer) movesOf(i uint32, dst []*effect) []*effect {
 	if n := len(es); n > 0 && es[n-1] == failMark {
 		return dst
 	}
-	if x.info[i].via == noVia {
+	if x.info[i].via == noVia || x.info[i].scratch {
 		dst = x.moves(es, nil, true, dst)
 		sortEffects(dst)
 		return dst
@@ -848,6 +886,9 @@ func (x *explorer) moves(es []entry, touch []entry, all bool, dst []*effect) []*
 		}
 		x.runs = append(x.runs, e)
 		x.counts = append(x.counts, 1)
+		if isOmega(e) {
+			x.counts[len(x.counts)-1] = math.MaxInt32 // any number of copies
+		}
 		x.hot = append(x.hot, all || len(touch) > 0 && touch[0] == e)
 	}
 	if cap(x.used) < len(x.runs) {
@@ -1032,7 +1073,12 @@ func effectHash(ri, c int32, a uint16, bound []entry) uint64 {
 // computeEffect runs the game logic itself on objects decoded from the bound entries, so the explorer and the game
 // can never disagree about what a rule does.
 func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
-	eff := &effect{rule: r, inputs: slices.Clone(x.bound), area: a, remove: slices.Clone(x.bound)}
+	eff := &effect{rule: r, inputs: slices.Clone(x.bound), area: a}
+	for _, e := range x.bound {
+		if !isOmega(e) { // an unlimited supply stays
+			eff.remove = append(eff.remove, e)
+		}
+	}
 	slices.Sort(eff.remove)
 	s := &State{NextID: 1}
 	m := Move{Rule: r, Items: items}
@@ -1062,6 +1108,7 @@ func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
 		eff.add = append(eff.add, failMark)
 	}
 	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
+	eff.grows = len(eff.add) > len(eff.remove)
 	return eff
 }
 

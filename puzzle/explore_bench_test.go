@@ -151,7 +151,8 @@ func BenchmarkExploreGraph(b *testing.B) {
 // workload the speed goal names: the puzzle tree's rules (with the items its nodes chose) on the puzzle's spawned
 // objects in its area, up to 200 k states each. Most of these spaces are unbounded (rules that keep an input and
 // make something grow the world without end), so most explorations run to the cap. Variants as for
-// BenchmarkExploreTree; analyse is what the red-herring check runs.
+// BenchmarkExploreTree, and accelerate, which makes the growing worlds finite (as the in-game checks do), so that
+// every exploration ends with an answer; analyse is what the red-herring check runs.
 func BenchmarkExploreGenerated(b *testing.B) {
 	pk := benchPack()
 	g := NewGenerator(pk)
@@ -166,12 +167,13 @@ func BenchmarkExploreGenerated(b *testing.B) {
 		{"analyse", func(c *Explore) { c.Analyse = true }},
 		{"plain", func(c *Explore) { c.NoSleep, c.NoRelevance = true, true }},
 		{"sleep", func(*Explore) {}},
+		{"accelerate", func(c *Explore) { c.Accelerate = true }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
-			states, moves, solved := 0, 0, 0
+			states, moves, solved, decided := 0, 0, 0, 0
 			cpu := cpuTime()
 			for b.Loop() {
-				states, moves, solved = 0, 0, 0
+				states, moves, solved, decided = 0, 0, 0, 0
 				for _, pz := range puzzles {
 					cfg := Explore{Tree: pz.TreeRules(), Goal: pz.Goal, Areas: []string{pz.Area}, MaxStates: 200_000}
 					v.set(&cfg)
@@ -184,11 +186,15 @@ func BenchmarkExploreGenerated(b *testing.B) {
 					if rep.Solvable == Yes {
 						solved++
 					}
+					if rep.Solvable != Unknown {
+						decided++
+					}
 				}
 			}
 			reportStates(b, states, cpuTime()-cpu)
 			b.ReportMetric(float64(moves)/float64(states), "moves/state")
 			b.ReportMetric(float64(solved), "solvable")
+			b.ReportMetric(float64(decided), "decided")
 		})
 	}
 }

@@ -595,3 +595,80 @@ func TestExploreMaxGrowthBoundsAGrowingWorld(t *testing.T) {
 		t.Fatalf("axe, bounded: %v, %v", rep, err)
 	}
 }
+
+// Acceleration makes a growing world finite: with no axe, the apples the tree gives without end become ω and
+// the search proves that no log can be made; with an axe it finds one; in both, breadth and depth first.
+func TestAccelerationProvesAGrowingWorld(t *testing.T) {
+	p := buildPack(t, []string{"Tree:", "Apple: carryable=true", "Axe: carryable=true", "Log: carryable=true"},
+		[]string{"Apple Tree ::= Shake Tree", "Log Axe ::= Chop Tree Axe", "Axe ::= Trade Apple Apple Apple"}, "Wood")
+	tree := Object{ID: 1, Item: "Tree", Area: "Wood"}
+	for _, dfs := range []bool{false, true} {
+		cfg := Explore{Rules: p.Rules[:2], Goal: Term{Type: "Log"}, DepthFirst: dfs, MaxStates: 100_000, Accelerate: true}
+		rep, err := p.Explore(NewState([]Object{tree}), cfg)
+		if err != nil || rep.Solvable != No || !rep.Complete || rep.Accelerated == 0 || rep.States > 10 {
+			t.Fatalf("dfs %v, no axe: %v accelerated %d, %v", dfs, rep, rep.Accelerated, err)
+		}
+		// Three apples buy an axe: the goal needs the supply the acceleration stands for.
+		cfg.Rules = p.Rules
+		if rep, err := p.Explore(NewState([]Object{tree}), cfg); err != nil || rep.Solvable != Yes {
+			t.Fatalf("dfs %v, trading apples: %v, %v", dfs, rep, err)
+		}
+	}
+}
+
+// TestAccelerationAgreesWithPlainBFS checks acceleration against the plain search on random puzzles with rules
+// that keep an input and make something: where the plain search is complete the verdicts are equal; a goal it
+// finds is found; and where acceleration proves "no", the plain search finds no goal however far it goes.
+func TestAccelerationAgreesWithPlainBFS(t *testing.T) {
+	n := 150
+	if testing.Short() {
+		n = 40
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	names := []string{"A", "B", "C", "D", "E", "F"}
+	checked, no, accelerated := 0, 0, 0
+	for i := 0; i < n; i++ {
+		p, s, cfg := randomPuzzle(t, rng)
+		for g := 0; g < 1+rng.IntN(2); g++ {
+			in := Term{Type: names[rng.IntN(len(names))]}
+			if rng.IntN(2) == 0 {
+				in.Props = Props{"hot": Bool(rng.IntN(2) == 0)}
+			}
+			r := &Rule{Outputs: []Term{{Type: names[rng.IntN(len(names))]}, {Type: in.Type}}, Action: fmt.Sprint("Grow", g),
+				Inputs: []Term{in}, Index: len(p.Rules)}
+			p.Rules = append(p.Rules, r)
+		}
+		cfg.Rules, cfg.MaxStates, cfg.Accelerate = p.Rules, 100_000, true // the plain search stops at 500: it slows as states grow
+		ref := plainBFS(p, s, cfg, 500)
+		for _, dfs := range []bool{false, true} {
+			c := cfg
+			c.DepthFirst = dfs
+			if dfs {
+				c.MaxStates = 20_000
+			}
+			rep, err := p.Explore(s, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			accelerated += rep.Accelerated
+			switch {
+			case ref.complete && (rep.Solvable == Yes) != (ref.goals > 0):
+				t.Fatalf("puzzle %d dfs %v: %v, the plain search %+v\n%v\n%s", i, dfs, rep, ref, p.Rules, s)
+			case ref.goals > 0 && rep.Solvable != Yes:
+				t.Fatalf("puzzle %d dfs %v: %v, the plain search found a goal\n%v\n%s", i, dfs, rep, p.Rules, s)
+			case rep.Solvable == No && !ref.complete:
+				no++
+			}
+			// Breadth first, acceleration comes early and the coverability graph stays small; depth first, a long
+			// path can make many states before one covers an ancestor, so only its verdicts are checked.
+			if !dfs && !rep.Complete && rep.Solvable != Yes {
+				t.Fatalf("puzzle %d dfs %v: acceleration left the search incomplete: %v\n%v\n%s", i, dfs, rep, p.Rules, s)
+			}
+		}
+		checked++
+	}
+	if no < 10 || accelerated == 0 {
+		t.Fatalf("only %d proofs of no where the plain search could not finish, %d accelerations", no, accelerated)
+	}
+	t.Logf("%d puzzles; %d proofs of no the plain search could not finish; %d accelerated states", checked, no, accelerated)
+}
