@@ -29,3 +29,24 @@ func TestExploreGeneratedPuzzles(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreProvesBenchmarkPuzzles runs the same check on depth-12 puzzles of the 300-rule benchmark grammar,
+// whose rules often make a general type that the tree specialises (Tool ::= Forge Iron making a Saw) and often
+// keep an input while making something: with the tree's items and acceleration, each is proved solvable.
+func TestExploreProvesBenchmarkPuzzles(t *testing.T) {
+	pk := synthPack(42, 200, 300, 16, 12)
+	g := NewGenerator(pk)
+	n := 0
+	for seed := uint64(1); n < 12; seed++ {
+		pz, err := g.Generate(pk.Areas[seed%uint64(len(pk.Areas))], &World{}, seedRNG(seed))
+		if err != nil || pz.Depth != 12 {
+			continue
+		}
+		n++
+		rep, err := pk.Explore(NewState(pz.Spawned), Explore{Tree: pz.TreeRules(), Goal: pz.Goal, Areas: []string{pz.Area},
+			Accelerate: true, FirstGoal: true, MaxStates: 200_000})
+		if err != nil || rep.Solvable != Yes {
+			t.Fatalf("seed %d: %v, %v\n%s", seed, rep, err, pz.DOT())
+		}
+	}
+}
