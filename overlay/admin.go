@@ -86,17 +86,20 @@ func (o *Overlay) Lock(a AreaPos) error {
 // Check explores an area's puzzle from the current state with the mode's rules and reports what it found: whether
 // it can be solved, how many states and solutions, dead ends and fail states (PuzzleGraph's analysis). With graph,
 // the report keeps the state space for export.
+// It can take a second on a large space, so it explores without the lock; never call it on the world goroutine
+// (the /puzzle command hands it to later).
 func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 	o.mu.Lock()
-	defer o.mu.Unlock()
 	run, ok := o.areas[a]
 	if !ok || run.tracked == nil {
+		o.mu.Unlock()
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	return o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{
-		Rules: o.opts.Pack.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: o.opts.Pack.FailRules, Goal: run.tracked.Goal,
-		Areas: []string{run.area.Name}, MaxStates: 200000, Analyse: true, Graph: graph,
-	})
+	p, state := o.opts.Pack, o.game.State.Clone()
+	cfg := puzzle.Explore{Rules: p.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: p.FailRules,
+		Goal: run.tracked.Goal, Areas: []string{run.area.Name}, MaxStates: 200000, Analyse: true, Graph: graph}
+	o.mu.Unlock()
+	return p.Explore(state, cfg)
 }
 
 // Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths.

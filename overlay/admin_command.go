@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"context"
 	"strings"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -96,23 +97,58 @@ func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		}
 		out.Printf("Area %v is locked.", a)
 	case "check":
-		rep, err := o.Check(a, false)
-		if err != nil {
-			out.Error(err)
-			return
-		}
-		out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
-			a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
+		out.Printf("Checking area %v...", a)
+		o.later(src, func(out *cmd.Output) {
+			rep, err := o.Check(a, false)
+			if err != nil {
+				out.Error(err)
+				return
+			}
+			out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
+				a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
+		})
 	case "export":
-		paths, err := o.Export(a, o.opts.ExportDir)
-		if err != nil {
-			out.Error(err)
-			return
-		}
-		for _, p := range paths {
-			out.Printf("Wrote %s", p)
-		}
+		out.Printf("Exporting area %v...", a)
+		o.later(src, func(out *cmd.Output) {
+			paths, err := o.Export(a, o.opts.ExportDir)
+			if err != nil {
+				out.Error(err)
+			}
+			for _, p := range paths {
+				out.Printf("Wrote %s", p)
+			}
+		})
 	}
+}
+
+// laterSource is a command source that takes output made after its command returned: the server console, which
+// prints it before the console line is done.
+type laterSource interface{ Later(f func(out *cmd.Output)) }
+
+// later runs f, work too long for a tick (an analysis of a large state space takes up to a second), off the world
+// goroutine and sends what it writes to src: through the source when it takes later output, else, for a player,
+// on the overlay's goroutine and then as command output if the player is still online.
+func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
+	if l, ok := src.(laterSource); ok {
+		l.Later(f)
+		return
+	}
+	p, ok := src.(*player.Player)
+	if !ok {
+		return
+	}
+	h := p.H()
+	o.enqueue(func(context.Context) {
+		var out cmd.Output
+		f(&out)
+		o.do(func(tx *world.Tx) {
+			if e, ok := h.Entity(tx); ok {
+				if p, ok := e.(*player.Player); ok {
+					p.SendCommandOutput(&out)
+				}
+			}
+		})
+	})
 }
 
 type tpCmd struct {

@@ -15,9 +15,14 @@ import (
 
 // consoleSource is the command source of the server console. It is always an admin.
 type consoleSource struct {
-	s   *Server
-	out io.Writer
+	s     *Server
+	out   io.Writer
+	later []func(out *cmd.Output)
 }
+
+// Later takes output a command makes after it returns, for work too long for the world goroutine (the overlay's
+// analyses): Execute runs f once the command's transaction is over, and prints what it writes.
+func (c *consoleSource) Later(f func(out *cmd.Output)) { c.later = append(c.later, f) }
 
 // Position implements cmd.Target: the console stands at the world spawn.
 func (c *consoleSource) Position() mgl64.Vec3 { return c.s.World().Spawn().Vec3Centre() }
@@ -52,6 +57,11 @@ func (s *Server) Execute(ctx context.Context, line string, out io.Writer) error 
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
+	}
+	for _, f := range src.later { // off the world goroutine: the command's transaction is over
+		var o cmd.Output
+		f(&o)
+		src.SendCommandOutput(&o)
 	}
 	return nil
 }

@@ -348,6 +348,16 @@ func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 	for ; !ok && ctx.Err() == nil; s, ok = plan(t, admin) {
 		time.Sleep(200 * time.Millisecond)
 	}
+	// An admin's check runs off the world goroutine: the command answers at once, the analysis follows.
+	mark := admin.Mark()
+	if out, err := admin.Command("/puzzle check"); err != nil || !strings.Contains(out.String(), "Checking area") {
+		t.Fatalf("/puzzle check: %s, %v", out, err)
+	}
+	if _, err := e2e.Await(ctx, admin, mark, func(pk *packet.CommandOutput) bool {
+		return len(pk.OutputMessages) > 0 && strings.Contains(pk.OutputMessages[0].Message, "solvable yes")
+	}); err != nil {
+		t.Fatalf("the check's answer never came: %v", err)
+	}
 	follow(t, admin, s) // Forge
 	var key []string
 	for key == nil && ctx.Err() == nil {
@@ -381,7 +391,7 @@ func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	mark := admin.Mark()
+	mark = admin.Mark()
 	follow(t, admin, step1)
 	s, _ = plan(t, admin)
 	follow(t, admin, s)
