@@ -19,11 +19,12 @@ const checkStates = 4000
 // default pack without the bound. A solution makes at most a few objects a step.
 func checkGrowth(t *puzzle.Tracked) int { return 16 + 2*len(t.Nodes) }
 
-// allRulesCheck is the exploration blocksArea makes: can the puzzle still be solved, with every rule, in its area.
-// It runs on the world goroutine: depth first to the first goal, within checkStates and checkGrowth.
-func allRulesCheck(p *puzzle.Pack, t *puzzle.Tracked, area string) puzzle.Explore {
-	return puzzle.Explore{Rules: p.Rules, Tree: t.Nodes, Goal: t.Goal, Areas: []string{area}, MaxStates: checkStates,
-		MaxGrowth: checkGrowth(t), Accelerate: true, FirstGoal: true, DepthFirst: true}
+// quickCheck is the exploration made on the world goroutine to ask whether a puzzle can still be solved in its
+// area under a mode's rules (blocksArea before a move, Solvable for /puzzle restart): depth first to the first
+// goal, accelerated, within checkStates and checkGrowth.
+func quickCheck(p *puzzle.Pack, mode puzzle.Mode, t *puzzle.Tracked, area string) puzzle.Explore {
+	return puzzle.Explore{Rules: p.ModeRules(mode), Tree: t.Nodes, Goal: t.Goal, Areas: []string{area},
+		MaxStates: checkStates, MaxGrowth: checkGrowth(t), Accelerate: true, FirstGoal: true, DepthFirst: true}
 }
 
 // blocksArea reports whether a move would leave its area's puzzle unsolvable, as the engine's state-space
@@ -39,7 +40,7 @@ func (o *Overlay) blocksArea(mv puzzle.Move, area AreaPos) bool {
 		return false
 	}
 	after.Failed = nil
-	rep, err := o.opts.Pack.Explore(after, allRulesCheck(o.opts.Pack, run.tracked, run.area.Name))
+	rep, err := o.opts.Pack.Explore(after, quickCheck(o.opts.Pack, puzzle.AllRules, run.tracked, run.area.Name))
 	return err == nil && rep.Solvable == puzzle.No
 }
 

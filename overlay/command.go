@@ -182,10 +182,7 @@ func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
 	if !ok || run.tracked == nil || run.rec.State != Active {
 		return puzzle.Unknown
 	}
-	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), puzzle.Explore{Rules: o.opts.Pack.ModeRules(o.opts.Mode),
-		Tree: run.tracked.Nodes, Goal: run.tracked.Goal,
-		Areas: []string{run.area.Name}, MaxStates: 100000, MaxGrowth: checkGrowth(run.tracked), Accelerate: true, FirstGoal: true,
-		DepthFirst: true})
+	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), quickCheck(o.opts.Pack, o.opts.Mode, run.tracked, run.area.Name))
 	if err != nil {
 		return puzzle.Unknown
 	}
