@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -164,7 +163,7 @@ type explorer struct {
 	inputs    []int32   // per rule, its number of inputs
 	missing   []int32   // per rule, its input slots without a candidate in the current state
 	ready     []int32   // the rules whose every slot has a candidate
-	touched   []int32
+	filled    []int32   // the slots whose candidate lists hold something, to empty for the next state
 	goalM     []int8
 	relev     []int8 // per kind: it can match a relevant term (carry moves of others are pruned)
 	rterm     []Term // relevant terms, when pruning
@@ -198,10 +197,10 @@ type explorer struct {
 	enabled []*effect
 	inh     []uint32
 	ids     []uint32
-	touch   []entry
-	hot     []bool  // per run: it is a touched entry, or every run is hot
-	hotRule []bool  // per rule: a touched entry can be one of its inputs
-	sub     []entry // the touched entries of a state, with their copies
+	changed []entry // the entries the move to the state being expanded removed or added
+	hot     []bool  // per run: it is a changed entry, or every run is hot
+	hotRule []bool  // per rule: a changed entry can be one of its inputs
+	sub     []entry // the changed entries of a state, with their copies
 }
 
 // Explore explores the states reachable from s under the configuration and reports what it found.
@@ -689,23 +688,22 @@ func (x *explorer) movesOf(i uint32, dst []*effect) []*effect {
 		return dst
 	}
 	via := x.effList[x.info[i].via]
-	x.touch = touched(x.touch[:0], via)
+	x.changed = changedEntries(x.changed[:0], via)
 	for _, id := range x.slabOf(x.info[x.info[i].parent].list) {
-		if e := x.effList[id]; disjoint(e.remove, x.touch) {
+		if e := x.effList[id]; disjoint(e.remove, x.changed) {
 			dst = append(dst, e)
 		}
 	}
 	kept := len(dst)
-	dst = x.moves(es, x.touch, false, dst)
+	dst = x.moves(es, x.changed, false, dst)
 	if len(dst) > kept {
-		slices.SortFunc(dst[kept:], func(a, b *effect) int { return cmp.Compare(a.id, b.id) })
-		sortEffects(dst)
+		sortEffects(dst) // the parent's part is sorted; the few new moves are inserted
 	}
 	return dst
 }
 
-// touched appends, sorted and once each, the entries a move removes or adds.
-func touched(dst []entry, eff *effect) []entry {
+// changedEntries appends, sorted and once each, the entries a move removes or adds.
+func changedEntries(dst []entry, eff *effect) []entry {
 	rm, add := eff.remove, eff.add
 	for len(rm) > 0 || len(add) > 0 {
 		var e entry
@@ -846,18 +844,18 @@ func (x *explorer) inherit(sleep []uint32, t *effect) []uint32 {
 }
 
 // moves appends the effects of the legal moves in the encoded state es: every one with all, else only those that
-// bind a run of touch (sorted).
-func (x *explorer) moves(es []entry, touch []entry, all bool, dst []*effect) []*effect {
+// bind a run of changed (sorted).
+func (x *explorer) moves(es []entry, changed []entry, all bool, dst []*effect) []*effect {
 	if n := len(es); n > 0 && es[n-1] == failMark {
 		return dst
 	}
 	if !all {
-		// Only the rules a touched entry can be an input of can have new moves. When none of them has a second
-		// input, the touched entries are the only candidates, and the rest of the state need not be read.
+		// Only the rules a changed entry can be an input of can have new moves. When none of them has a second
+		// input, the changed entries are the only candidates, and the rest of the state need not be read.
 		clear(x.hotRule)
 		x.sub = x.sub[:0]
 		multi := false
-		for _, t := range touch {
+		for _, t := range changed {
 			lo, found := slices.BinarySearch(es, t)
 			if !found || !x.sp.usable[entryLoc(t)] {
 				continue
@@ -881,25 +879,25 @@ func (x *explorer) moves(es []entry, touch []entry, all bool, dst []*effect) []*
 			x.counts[n-1]++
 			continue
 		}
-		for len(touch) > 0 && touch[0] < e {
-			touch = touch[1:]
+		for len(changed) > 0 && changed[0] < e {
+			changed = changed[1:]
 		}
 		x.runs = append(x.runs, e)
 		x.counts = append(x.counts, 1)
 		if isOmega(e) {
 			x.counts[len(x.counts)-1] = math.MaxInt32 // any number of copies
 		}
-		x.hot = append(x.hot, all || len(touch) > 0 && touch[0] == e)
+		x.hot = append(x.hot, all || len(changed) > 0 && changed[0] == e)
 	}
 	if cap(x.used) < len(x.runs) {
 		x.used = make([]int, len(x.runs))
 	}
 	x.used = x.used[:len(x.runs)]
 	clear(x.used)
-	for _, sl := range x.touched {
+	for _, sl := range x.filled {
 		x.cands[sl] = x.cands[sl][:0]
 	}
-	x.touched = x.touched[:0]
+	x.filled = x.filled[:0]
 	// A rule is ready when every input slot has a candidate: count down its empty slots as they fill.
 	copy(x.missing, x.inputs)
 	x.ready = x.ready[:0]
@@ -913,7 +911,7 @@ func (x *explorer) moves(es []entry, touch []entry, all bool, dst []*effect) []*
 				continue
 			}
 			if len(x.cands[sl]) == 0 {
-				x.touched = append(x.touched, sl)
+				x.filled = append(x.filled, sl)
 				if x.missing[ri]--; x.missing[ri] == 0 {
 					x.ready = append(x.ready, ri)
 				}
