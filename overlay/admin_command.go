@@ -127,7 +127,7 @@ type laterSource interface{ Later(f func(out *cmd.Output)) }
 
 // later runs f, work too long for a tick (an analysis of a large state space takes up to a second), off the world
 // goroutine and sends what it writes to src: through the source when it takes later output, else, for a player,
-// on the overlay's goroutine and then as command output if the player is still online.
+// on the overlay's goroutine and then as command output if the player is still online. Other sources get nothing.
 func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
 	if l, ok := src.(laterSource); ok {
 		l.Later(f)
