@@ -1,0 +1,134 @@
+package puzzle
+
+import "slices"
+
+// Delta is what one change to a game's state did, as the manager reports it, so that no caller compares states
+// before and after: the objects made or changed, those that ceased to exist, the tree nodes that ran and the
+// areas whose goals were achieved.
+type Delta struct {
+	// Outputs are a move's outputs in the rule's output order, as they are after it: objects the rule created and
+	// inputs that persist with changed properties or place.
+	Outputs []Object
+	// Changed are other existing objects that changed: inputs that went inside a container, or objects whose
+	// properties were set.
+	Changed []Object
+	// Created are objects added to the game outside a move (tagged in the world, spawned by generation).
+	Created []Object
+	// Removed are the objects that ceased to exist, as they were before.
+	Removed []Object
+	// Progressed are the areas whose puzzle tree had a node run.
+	Progressed []string
+	// Achieved are the areas whose goals are now achieved.
+	Achieved []string
+	// Failed is the fail rule that ended the attempt at an area's puzzle, or nil. The manager's state is left
+	// without it: the caller restarts the area.
+	Failed *Rule
+}
+
+// Objects returns every object the delta wrote, outputs first: what a store records for it.
+func (d Delta) Objects() []Object {
+	out := append(append(slices.Clip(d.Outputs), d.Changed...), d.Created...)
+	return out
+}
+
+// Play makes a move as Do does and reports everything it changed. A fail rule's attempt is reported in
+// Delta.Failed and cleared from the state, so the game goes on once the caller has restarted the area.
+func (m *Manager) Play(mv Move) (Delta, error) {
+	before := make(map[int]Object, len(m.State.Objects))
+	for _, o := range m.State.Objects {
+		before[o.ID] = o
+	}
+	t, _ := m.leaf(mv)
+	outputs, achieved, err := m.Do(mv)
+	if err != nil {
+		return Delta{}, err
+	}
+	d := Delta{Outputs: outputs, Achieved: achieved, Failed: m.State.Failed}
+	m.State.Failed = nil
+	for _, o := range m.State.Objects {
+		delete(before, o.ID)
+	}
+	for _, id := range mv.Inputs {
+		if o, ok := m.State.Object(id); ok && o.Area == InContainer && !containsObject(outputs, id) {
+			d.Changed = append(d.Changed, *o)
+		}
+	}
+	for _, o := range before {
+		d.Removed = append(d.Removed, o)
+	}
+	slices.SortFunc(d.Removed, func(a, b Object) int { return a.ID - b.ID })
+	if t != nil {
+		d.Progressed = append(d.Progressed, t.Area)
+	}
+	return d, nil
+}
+
+// containsObject reports whether objs has an object with the id.
+func containsObject(objs []Object, id int) bool {
+	return slices.ContainsFunc(objs, func(o Object) bool { return o.ID == id })
+}
+
+// Add adds objects to the game: tagged in the world or spawned by generation. An object with ID 0 gets the next
+// free id; the others keep theirs, which must be free.
+func (m *Manager) Add(objs ...Object) Delta {
+	var d Delta
+	for _, o := range objs {
+		if o.ID == 0 {
+			o.ID = m.State.NextID
+		}
+		if _, taken := m.State.Object(o.ID); taken {
+			continue
+		}
+		m.State.NextID = max(m.State.NextID, o.ID+1)
+		i, _ := m.State.index(o.ID)
+		m.State.Objects = slices.Insert(m.State.Objects, i, o)
+		d.Created = append(d.Created, o)
+	}
+	return d
+}
+
+// Remove takes out of the game every object for which drop reports true (clearing an area's puzzle away).
+func (m *Manager) Remove(drop func(Object) bool) Delta {
+	var d Delta
+	kept := m.State.Objects[:0]
+	for _, o := range m.State.Objects {
+		if drop(o) {
+			d.Removed = append(d.Removed, o)
+			continue
+		}
+		kept = append(kept, o)
+	}
+	clear(m.State.Objects[len(kept):])
+	m.State.Objects = kept
+	return d
+}
+
+// Untrack stops tracking a puzzle.
+func (m *Manager) Untrack(t *Tracked) {
+	m.Puzzles = slices.DeleteFunc(m.Puzzles, func(u *Tracked) bool { return u == t })
+}
+
+// SetProps replaces properties of an object (values computed from the world) and reports the change; an
+// unknown object is an error.
+func (m *Manager) SetProps(id int, set Props) (Delta, error) {
+	o, ok := m.State.Object(id)
+	if !ok {
+		return Delta{}, moveError(Move{Inputs: []int{id}}, "no such object")
+	}
+	o.Props = o.Props.with(set)
+	return Delta{Changed: []Object{*o}}, nil
+}
+
+// Clone returns a copy of the manager that can be changed without changing m: its state and the progress of its
+// puzzles are copied, the pack and the trees are shared (neither changes in play). accessible replaces
+// Accessible in the copy.
+func (m *Manager) Clone(accessible func(area string) bool) *Manager {
+	c := &Manager{Pack: m.Pack, State: m.State.Clone(), Mode: m.Mode, Accessible: accessible}
+	c.Puzzles = make([]*Tracked, len(m.Puzzles))
+	for i, t := range m.Puzzles {
+		u := *t
+		u.done = slices.Clone(t.done)
+		c.Puzzles[i] = &u
+	}
+	return c
+}

@@ -1,0 +1,95 @@
+package puzzle
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// replayDelta applies a delta to a copy of objects by id, as a store of records would.
+func replayDelta(objs map[int]Object, d Delta) {
+	for _, o := range d.Removed {
+		delete(objs, o.ID)
+	}
+	for _, o := range d.Objects() {
+		objs[o.ID] = o
+	}
+}
+
+func byID(s *State) map[int]Object {
+	out := map[int]Object{}
+	for _, o := range s.Objects {
+		out[o.ID] = o
+	}
+	return out
+}
+
+// TestPlayDeltaIsTheWholeChange walks the heist at random in all-rules mode: every delta, applied to the records of
+// the state before, gives exactly the state after. A store that writes only deltas stays equal to memory.
+func TestPlayDeltaIsTheWholeChange(t *testing.T) {
+	p := heist(t)
+	for seed := range uint64(50) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		m := NewManager(p, NewState(heistWorld()), AllRules, nil)
+		if _, err := m.Track("Street", Term{Type: "Gold"}, heistTree(p)); err != nil {
+			t.Fatal(err)
+		}
+		records := byID(m.State)
+		for step := 0; step < 30; step++ {
+			moves := m.Moves()
+			if len(moves) == 0 {
+				break
+			}
+			d, err := m.Play(moves[rng.IntN(len(moves))])
+			if err != nil {
+				t.Fatalf("seed %d step %d: %v", seed, step, err)
+			}
+			replayDelta(records, d)
+			if got := byID(m.State); !reflect.DeepEqual(got, records) {
+				t.Fatalf("seed %d step %d: records %v\nstate %v", seed, step, records, got)
+			}
+			if m.State.Failed != nil {
+				t.Fatalf("seed %d: a failed attempt stayed in the state", seed)
+			}
+		}
+	}
+}
+
+// TestCloneIsIndependent plays on a clone and checks the original did not move.
+func TestCloneIsIndependent(t *testing.T) {
+	p := heist(t)
+	m := NewManager(p, NewState(heistWorld()), TreeRules, nil)
+	tr, err := m.Track("Street", Term{Type: "Gold"}, heistTree(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := m.State.String()
+	c := m.Clone(nil)
+	if _, err := c.Play(Move{Rule: rule(p, "CreateDisguise"), Inputs: []int{4, 5}}); err != nil {
+		t.Fatal(err)
+	}
+	if m.State.String() != before || tr.Done(4) {
+		t.Fatalf("playing on the clone changed the original:\n%s", m.State)
+	}
+	if !c.Puzzles[0].Done(4) {
+		t.Fatal("the clone did not record its own progress")
+	}
+}
+
+// TestAddAndRemove adds objects with and without ids and removes some.
+func TestAddAndRemove(t *testing.T) {
+	p := heist(t)
+	m := NewManager(p, NewState(heistWorld()), TreeRules, nil)
+	next := m.State.NextID
+	d := m.Add(Object{Item: "Guard", Area: "Street"}, Object{ID: next + 5, Item: "Guard", Area: "Street"}, Object{ID: 1, Item: "Guard"})
+	if len(d.Created) != 2 || d.Created[0].ID != next || m.State.NextID != next+6 {
+		t.Fatalf("created %v, next id %d", d.Created, m.State.NextID)
+	}
+	d = m.Remove(func(o Object) bool { return o.ID >= next })
+	if len(d.Removed) != 2 {
+		t.Fatalf("removed %v", d.Removed)
+	}
+	if _, ok := m.State.Object(next); ok {
+		t.Fatal("removed object still there")
+	}
+}
