@@ -143,7 +143,7 @@ func correspondence(r *Rule) *ruleInfo {
 // pairOutputs finds, for each output of a rule run on children, the input whose object it is, as Pack.Apply pairs
 // them: in output order, the first input not yet taken whose term has the output's type or whose item is that
 // type. Other outputs are created. The generator must agree with the game on this, or its trees would not replay.
-func (g *Generator) pairOutputs(r *Rule, children []*Node) []int {
+func pairOutputs(r *Rule, children []*Node) []int {
 	out := make([]int, len(r.Outputs))
 	var taken uint64
 	for j, t := range r.Outputs {

@@ -45,11 +45,15 @@ func (s *search) scanWorld(w *World) {
 	s.exists = newItemSet(len(g.items))
 	s.worldSet = newItemSet(len(g.items))
 	reserved := map[int]bool{}
+	var current map[int]Props
+	if len(w.InProgress) > 0 {
+		current = currentProps(w.Objects)
+	}
 	for _, p := range w.InProgress {
 		for _, l := range p.Leaves() {
 			reserved[l.Object] = true
 		}
-		s.others = append(s.others, p)
+		s.others = append(s.others, g.bind(p, current))
 		// Goals belong to their areas (see GoalAchieved): what this puzzle makes can complete another area's goal
 		// early only if it can be carried there.
 		if gl := s.goalOf(p.Goal); gl.typ >= 0 && s.carryableType(gl.typ) {
@@ -403,7 +407,7 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		children[j] = c
 	}
 	key := &s.g.keys[k]
-	n := &Node{Rule: o.rule, Children: children, outIn: s.g.pairOutputs(o.rule, children)}
+	n := &Node{Rule: o.rule, Children: children, outIn: pairOutputs(o.rule, children)}
 	switch {
 	case n.outIn[0] >= 0:
 		n.item = children[n.outIn[0]].item // passed up from the input that persists as the output
@@ -493,7 +497,7 @@ func (s *search) spawnLeaf(k, item int) *Node {
 
 // nodeSatisfies reports whether the object a node stands for satisfies a goal once made.
 func (s *search) nodeSatisfies(n *Node, gl goal) bool {
-	if gl.typ < 0 || !s.g.typeItems[gl.typ].has(n.item) {
+	if gl.typ < 0 || n.item < 0 || !s.g.typeItems[gl.typ].has(n.item) {
 		return false
 	}
 	for name, v := range gl.term.Props {
@@ -512,8 +516,8 @@ func (s *search) byProductSatisfies(n *Node, gl goal) bool {
 outputs:
 	for out := 1; out < len(n.Outputs); out++ {
 		in := n.outIn[out]
-		item := s.g.itemIndex[n.Outputs[out]]
-		if !s.g.typeItems[gl.typ].has(item) {
+		item, ok := s.g.itemIndex[n.Outputs[out]]
+		if !ok || !s.g.typeItems[gl.typ].has(item) {
 			continue
 		}
 		props := n.Rule.Outputs[out].Props
@@ -536,7 +540,8 @@ outputs:
 }
 
 // value returns a property of the object a node stands for once made: the output term sets the properties it
-// names; the others are the persisting input's, or for a created object its item's (dissertation 4.5).
+// names; the others are the persisting input's, or for a created object its item's (dissertation 4.5). A node
+// whose item the generator does not know (see bind) has no properties.
 func value(g *Generator, n *Node, name string) Value {
 	for {
 		if n.Leaf() {
@@ -547,6 +552,9 @@ func value(g *Generator, n *Node, name string) Value {
 		}
 		in := n.outIn[0]
 		if in < 0 {
+			if n.item < 0 {
+				return Bool(false)
+			}
 			return g.items[n.item].Props.Get(name)
 		}
 		n = n.Children[in]
