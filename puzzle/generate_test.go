@@ -518,10 +518,8 @@ func measureTree(n *Node) (depth, leaves, steps int) {
 	return depth + 1, leaves, steps + 1
 }
 
-// Point 13: red herrings are extra spawned objects that no leaf uses and that the state-space explorer proves
-// harmless. A crate is a box the tree's Unlock rule accepts: unlocking it uses up the only key, a dead end, so it
-// is never a herring; a pebble, a spare key or a second chest are.
-func TestGenerateRedHerrings(t *testing.T) {
+// cellarPack is a chest of gold to unlock with a key, with items that may be red herrings: a crate is a box too.
+func cellarPack() (*Pack, *Area) {
 	b := newPackBuilder()
 	b.item("Chest", []string{"Box"}, "locked", true)
 	b.item("Crate", []string{"Box"}, "locked", true)
@@ -530,8 +528,15 @@ func TestGenerateRedHerrings(t *testing.T) {
 	b.item("Pebble", nil, "carryable", true)
 	b.rule(mkOuts(mkTerm("Gold"), mkTerm("Chest")), "Open", mkTerm("Chest", "locked", false))
 	b.rule(mkOuts(mkTerm("Box", "locked", false)), "Unlock", mkTerm("Box", "locked", true), mkTerm("Key"))
-	a := b.area("Cellar", 2, mkTerm("Gold"))
-	g := NewGenerator(b.p)
+	return b.p, b.area("Cellar", 2, mkTerm("Gold"))
+}
+
+// Point 13: red herrings are extra spawned objects that no leaf uses and that the state-space explorer proves
+// harmless. A crate is a box the tree's Unlock rule accepts: unlocking it uses up the only key, a dead end, so it
+// is never a herring; a pebble, a spare key or a second chest are.
+func TestGenerateRedHerrings(t *testing.T) {
+	p, a := cellarPack()
+	g := NewGenerator(p)
 	g.RedHerrings = 1
 	kinds := map[string]int{}
 	for seed := range uint64(60) {

@@ -57,28 +57,9 @@ func objsJSON(objs []Object) []Obj {
 
 // object returns the object a playthrough shows, reading properties as decoded from JSON too.
 func (o Obj) object() (Object, error) {
-	props := Props{}
-	for name, v := range o.Props {
-		switch v := v.(type) {
-		case bool:
-			props[name] = Bool(v)
-		case string:
-			props[name] = String(v)
-		case int64:
-			props[name] = Int(v)
-		case int:
-			props[name] = Int(int64(v))
-		case float64:
-			if v != float64(int64(v)) {
-				return Object{}, fmt.Errorf("object %d: property %s: %v is not an integer", o.ID, name, v)
-			}
-			props[name] = Int(int64(v))
-		default:
-			return Object{}, fmt.Errorf("object %d: property %s has a value of type %T", o.ID, name, v)
-		}
-	}
-	if len(props) == 0 {
-		props = nil
+	props, err := propsOfJSON(o.Props)
+	if err != nil {
+		return Object{}, fmt.Errorf("object %d: %w", o.ID, err)
 	}
 	return Object{ID: o.ID, Item: o.Item, Area: o.Area, Props: props}, nil
 }

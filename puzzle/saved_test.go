@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -195,5 +196,217 @@ func TestGenerateWithPuzzleInProgressFromAReloadedPack(t *testing.T) {
 		want := generateWith(g1, l1, a.pz.Spawned, []*Puzzle{a.pz}, seed)
 		got := generateWith(g2, lobby, a.pz.Spawned, []*Puzzle{a.pz}, seed)
 		sameGenerated(t, fmt.Sprintf("seed %d", seed), got, want)
+	}
+}
+
+// shippedPuzzles plays every shipped pack over seeds and returns each pack with the puzzles met, each with the
+// state its solution starts in.
+func shippedPuzzles(t *testing.T, seeds int64) map[*Pack][]Solving {
+	t.Helper()
+	out := map[*Pack][]Solving{}
+	for _, dir := range shippedPacks(t) {
+		pk, err := Load(layers(dir)...)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		g := NewGenerator(pk)
+		for seed := range seeds {
+			if _, err := playthrough(g, pk, seed, func(s Solving) { out[pk] = append(out[pk], s) }); err != nil {
+				t.Fatalf("%s seed %d: %v", dir, seed, err)
+			}
+		}
+	}
+	return out
+}
+
+// roundTrip saves a puzzle with t's progress and loads it back.
+func roundTrip(t *testing.T, pk *Pack, pz *Puzzle, tr *Tracked) (*Puzzle, []int) {
+	t.Helper()
+	raw, err := pz.MarshalSaved(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, done, err := pk.UnmarshalPuzzle(pz.Area, raw)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, raw)
+	}
+	return back, done
+}
+
+// A saved puzzle of every shipped pack loads back as exactly the puzzle generated: every field of every node,
+// those generation derives too, the spawned objects and red herrings, and which rules have run.
+func TestSavedPuzzlesLoadAsGenerated(t *testing.T) {
+	seeds := int64(100)
+	if testing.Short() {
+		seeds = 10
+	}
+	n := 0
+	for pk, solvings := range shippedPuzzles(t, seeds) {
+		for i, s := range solvings {
+			pz := s.Puzzle
+			m := NewManager(pk, s.State, TreeRules, nil)
+			tr, err := m.Track(pz.Area, pz.Goal, pz.TreeRules())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ran []int
+			for j := range tr.Nodes {
+				if (i+j)%2 == 0 {
+					ran = append(ran, j)
+				}
+			}
+			if err := tr.Restore(ran, false); err != nil {
+				t.Fatal(err)
+			}
+			back, done := roundTrip(t, pk, pz, tr)
+			if d := puzzleDiff(back, pz); d != "" {
+				t.Fatalf("%s: %s", pz.Area, d)
+			}
+			if !reflect.DeepEqual(done, ran) {
+				t.Fatalf("%s: ran %v, saved as %v", pz.Area, done, ran)
+			}
+			n++
+		}
+	}
+	t.Logf("%d puzzles", n)
+}
+
+// A saved puzzle keeps its red herrings.
+func TestSavedPuzzlesKeepTheirRedHerrings(t *testing.T) {
+	p, a := cellarPack()
+	g := NewGenerator(p)
+	g.RedHerrings = 1
+	herrings := 0
+	for seed := range uint64(20) {
+		pz, err := g.Generate(a, &World{}, seedRNG(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		herrings += len(pz.Herrings)
+		back, _ := roundTrip(t, p, pz, nil)
+		if d := puzzleDiff(back, pz); d != "" {
+			t.Fatalf("seed %d: %s", seed, d)
+		}
+	}
+	if herrings == 0 {
+		t.Error("no red herring to save")
+	}
+}
+
+// oldSave is the tool puzzle as the overlay saved it before the format moved to the engine: no spawned objects,
+// leaf properties or spawn marks; its Forge node has run.
+const oldSave = `{"goal":"Plank","nodes":[
+	{"term":"Plank","item":"Plank","rule":1,"text":"Plank ::= Cut Log Saw","outputs":["Plank"],"parent":-1},
+	{"term":"Log","item":"Log","rule":-1,"parent":0},
+	{"term":"Saw","item":"Saw","rule":0,"text":"Tool ::= Forge Iron","outputs":["Saw"],"parent":0,"done":true},
+	{"term":"Iron","item":"Iron","object":1,"rule":-1,"parent":2}],"depth":2,"steps":2}`
+
+// A save from before the format moved here loads: leaves have their items' properties, and what was not saved
+// (spawn marks, spawned objects) is absent.
+func TestOldSavesLoad(t *testing.T) {
+	p, want := toolPuzzle(t)
+	want.Spawned = nil
+	for _, l := range want.Leaves() {
+		l.Spawn = false
+	}
+	got, done, err := p.UnmarshalPuzzle("Shed", []byte(oldSave))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := puzzleDiff(got, want); d != "" || !reflect.DeepEqual(done, []int{0}) {
+		t.Fatalf("%s; ran %v, want Forge, node 0 of TreeRules", d, done)
+	}
+	// Saves from before the tree's output items were kept have none; their rules make the default items.
+	noOutputs := strings.ReplaceAll(strings.ReplaceAll(oldSave, `"outputs":["Plank"],`, ""), `"outputs":["Saw"],`, "")
+	got, _, err = p.UnmarshalPuzzle("Shed", []byte(noOutputs))
+	if err != nil || got.Root.Outputs != nil || got.Root.outIn == nil {
+		t.Fatalf("a save without outputs: %v, %+v", err, got.Root)
+	}
+}
+
+// Saves that do not fit the pack are refused with the node at fault.
+func TestSavesThatDoNotFitAreRefused(t *testing.T) {
+	p, _ := toolPuzzle(t)
+	for _, c := range []struct{ from, to, err string }{
+		{`"text":"Tool ::= Forge Iron"`, `"text":"Tool ::= Melt Iron"`, `node 2: rule 0 "Tool ::= Melt Iron" is not in the pack any more`},
+		{`"rule":0,`, `"rule":7,`, "node 2: rule 7"},
+		{`"object":1,"rule":-1,"parent":2`, `"object":1,"rule":-1,"parent":1`, "node 3: bad parent 1"},
+		{`{"term":"Iron","item":"Iron","object":1,"rule":-1,"parent":2}`, `{"term":"Iron","item":"Iron","rule":-1,"parent":2},{"term":"Iron","item":"Iron","rule":-1,"parent":2}`, "node 2: 2 inputs"},
+		{`"term":"Log"`, `"term":"Log["`, "node 1:"},
+		{`"goal":"Plank"`, `"goal":"]"`, "goal:"},
+	} {
+		raw := strings.Replace(oldSave, c.from, c.to, 1)
+		if _, _, err := p.UnmarshalPuzzle("Shed", []byte(raw)); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.err)
+		}
+	}
+	if _, _, err := p.UnmarshalPuzzle("Shed", []byte(`{"goal":"Plank","nodes":[]}`)); err == nil {
+		t.Error("an empty tree loads")
+	}
+}
+
+// Saving checks that the progress is that of the puzzle's TreeRules, in their order.
+func TestSavingChecksTheTrackedTree(t *testing.T) {
+	p, pz := toolPuzzle(t)
+	m := NewManager(p, NewState(pz.Spawned), TreeRules, nil)
+	rules := pz.TreeRules()
+	rules[0], rules[1] = rules[1], rules[0]
+	rules[0].Parent, rules[1].Parent = -1, 0
+	tr, err := m.Track(pz.Area, pz.Goal, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pz.MarshalSaved(tr); err == nil {
+		t.Error("saved the progress of a tree in another order")
+	}
+}
+
+// A saved puzzle, loaded back after a restart, is a puzzle in progress like the one generated: the next area's
+// goal is protected against its by-products, where the loaded puzzle used to panic.
+func TestGenerateWithSavedPuzzleInProgress(t *testing.T) {
+	p := twoVaults()
+	g := NewGenerator(p)
+	vault, _ := p.Area("Vault")
+	lobby, _ := p.Area("Lobby")
+	for seed := uint64(1); seed <= 20; seed++ {
+		a := generateWith(g, vault, nil, nil, seed)
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		back, _ := roundTrip(t, p, a.pz, nil)
+		want := generateWith(g, lobby, a.pz.Spawned, []*Puzzle{a.pz}, seed)
+		got := func() (got generated) {
+			defer func() {
+				if r := recover(); r != nil {
+					got.err = fmt.Errorf("panic: %v", r)
+				}
+			}()
+			return generateWith(g, lobby, back.Spawned, []*Puzzle{back}, seed)
+		}()
+		sameGenerated(t, fmt.Sprintf("seed %d", seed), got, want)
+	}
+}
+
+// Over the shipped packs, every area generates the same puzzle with a loaded puzzle in progress as with the
+// generated one.
+func TestShippedPacksGenerateAlikeWithSavedPuzzles(t *testing.T) {
+	seeds := int64(10)
+	if testing.Short() {
+		seeds = 2
+	}
+	for pk, solvings := range shippedPuzzles(t, seeds) {
+		g := NewGenerator(pk)
+		for i, s := range solvings {
+			back, _ := roundTrip(t, pk, s.Puzzle, nil)
+			for _, a := range pk.Areas {
+				w := &World{Objects: s.State.Objects, Unlocked: s.Unlocked, NextID: s.State.NextID}
+				w.InProgress = []*Puzzle{s.Puzzle}
+				pz, err := g.Generate(a, w, seedRNG(uint64(i)))
+				want := generated{pz, err}
+				w.InProgress = []*Puzzle{back}
+				pz, err = g.Generate(a, w, seedRNG(uint64(i)))
+				sameGenerated(t, fmt.Sprintf("%s after %s", a.Name, s.Puzzle.Area), generated{pz, err}, want)
+			}
+		}
 	}
 }
