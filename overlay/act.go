@@ -3,7 +3,6 @@ package overlay
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -12,243 +11,266 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/particle"
 	"github.com/df-mc/dragonfly/server/world/sound"
+	"github.com/google/uuid"
 	"riddlestone/puzzle"
 )
 
 // errNotHeld is returned for a move that uses an item another player holds.
 var errNotHeld = errors.New("another player holds an item this needs")
 
-// act runs a move a player chose. On the world goroutine and under mu it checks the move against the current
-// state, applies it in memory and works out the store change and the world changes; the overlay's goroutine then
-// commits the change and only then shows it, so what players see is always in the store. at is where outputs
-// that take no destroyed input's place appear.
-func (o *Overlay) act(p *player.Player, mv puzzle.Move, at cube.Pos) error {
-	o.mu.Lock()
-	job, err := o.actLocked(p, mv, at)
-	o.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	o.enqueue(job)
-	return nil
+// mover is the player who makes a move, as the owner knows them: a handle valid across transactions.
+type mover struct {
+	h    *world.EntityHandle
+	name string
+	id   uuid.UUID
 }
 
-func (o *Overlay) actLocked(p *player.Player, mv puzzle.Move, at cube.Pos) (func(context.Context), error) {
-	if o.closed {
-		return nil, errClosed
+func moverOf(p *player.Player) mover { return mover{h: p.H(), name: p.Name(), id: p.UUID()} }
+
+// withPlayer runs f with the mover if they are still online, on the world goroutine.
+func (m mover) withPlayer(tx *world.Tx, f func(p *player.Player)) {
+	if m.h == nil {
+		return
 	}
-	state := o.game.State
-	before := map[int]Where{}
+	if e, ok := m.h.Entity(tx); ok {
+		if p, ok := e.(*player.Player); ok {
+			f(p)
+		}
+	}
+}
+
+// act asks the owner to make a move a player chose and returns at once: the world goroutine never waits for the
+// owner. The player hears that it is done once the store has it, or why it could not be done. at is where outputs
+// that take no destroyed input's place appear; props are properties computed from the world (Mods.Property) when
+// the player's menu was built, set before the move.
+func (o *Overlay) act(p *player.Player, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) *Reply {
+	who := moverOf(p)
+	return o.post(&request{name: "move", area: AreaOfBlock(at, int32(o.opts.AreaSize)),
+		run: func(_ context.Context, s *state) (result, error) { return o.move(s, who, mv, at, props) },
+		fail: func(s *state) {
+			o.do(func(tx *world.Tx) {
+				who.withPlayer(tx, func(p *player.Player) { p.Message("§cThat could not be done; nothing changed.") })
+				o.runOps(tx, o.putBack(s, mv))
+			})
+		}})
+}
+
+// move makes a move on the owner's state and returns its change and what to show. A move the state no longer
+// allows (a stale menu, a stack someone else took) changes nothing: the player is told, and objects the world
+// already moved (a stack picked up) are put back where the store has them.
+func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) (result, error) {
+	var res result
+	var inputs []ObjectAt
 	for _, id := range mv.Inputs {
-		w, ok := o.where[id]
+		rec, ok := s.record(id)
 		if !ok {
-			return nil, fmt.Errorf("object %d is gone", id)
+			return o.refuse(s, who, mv, errors.New("an item it needs is gone")), nil
 		}
-		if w.Kind == InInventory && w.Player != p.UUID() {
-			return nil, errNotHeld
+		if rec.Where.Kind == InInventory && rec.Where.Player != who.id {
+			return o.refuse(s, who, mv, errNotHeld), nil
 		}
-		before[id] = w
+		inputs = append(inputs, ObjectAt(rec))
 	}
 	if mv.Area == "" {
 		mv.Area = areaName(AreaOfBlock(at, int32(o.opts.AreaSize)))
 	}
-	ids := map[int]string{} // every object before the move, with its item
-	for _, obj := range state.Objects {
-		ids[obj.ID] = obj.Item
-	}
-	var inputs []ObjectAt
-	for _, id := range mv.Inputs {
-		obj, _ := state.Object(id)
-		inputs = append(inputs, ObjectAt{Object: *obj, Where: before[id]})
-	}
-	outputs, achieved, err := o.game.Do(mv)
-	if err != nil {
-		return nil, err
-	}
-	var change Change
-	var ops []op
-	// Destroyed inputs leave the world; their places are where new outputs appear.
-	var freed []cube.Pos
-	for id, item := range ids {
-		if _, still := state.Object(id); still {
+	for id, set := range props {
+		d, err := s.game.SetProps(id, set)
+		if err != nil {
 			continue
 		}
-		w := o.where[id]
+		o.record(s, &res.change, d)
+	}
+	d, err := s.game.Play(mv)
+	if err != nil {
+		return o.refuse(s, who, mv, err), nil
+	}
+	ops := o.placeDelta(s, &res.change, d, who, at)
+	res.change.NextID = s.game.State.NextID
+	s.version++
+	solved := o.progress(s, &res.change, d)
+	failArea := AreaOfBlock(at, int32(o.opts.AreaSize))
+	if d.Failed != nil {
+		res.change.Intents = append(res.change.Intents, Intent{Kind: NewPuzzle, Area: failArea})
+	}
+	var outs []ObjectAt
+	for _, out := range d.Outputs {
+		if rec, ok := s.record(out.ID); ok {
+			outs = append(outs, ObjectAt(rec))
+		}
+	}
+	ops = append(ops, o.moveDone(who, mv.Rule, inputs, outs, at, solved, d.Failed))
+	res.ops = ops
+	res.after = o.resumeAll(res.change.Intents)
+	return res, nil
+}
+
+// refuse answers a move that cannot be made: the player is told why, and anything the world moved ahead of the
+// store is put back.
+func (o *Overlay) refuse(s *state, who mover, mv puzzle.Move, why error) result {
+	back := o.putBack(s, mv)
+	return result{ops: append(back, func(tx *world.Tx) {
+		who.withPlayer(tx, func(p *player.Player) { p.Message("§cThat can no longer be done: " + why.Error()) })
+	})}
+}
+
+// putBack returns the ops that show a move's inputs where the state has them, taking stray stacks from the
+// players who do not hold them: a pick-up the world allowed before the owner refused it is undone.
+func (o *Overlay) putBack(s *state, mv puzzle.Move) []op {
+	var ops []op
+	for _, id := range mv.Inputs {
+		rec, ok := s.record(id)
+		if !ok {
+			continue
+		}
+		if rec.Where.Kind != InInventory {
+			ops = append(ops, o.takeFromEveryone(id))
+		}
+		ops = append(ops, o.show(rec.Object, rec.Where))
+	}
+	return ops
+}
+
+// takeFromEveryone returns the op that removes an object's stacks from every online player's inventory.
+func (o *Overlay) takeFromEveryone(id int) op {
+	return func(tx *world.Tx) {
+		for e := range tx.Players() {
+			if p, ok := e.(*player.Player); ok {
+				takeStacks(p, id)
+			}
+		}
+	}
+}
+
+// record adds the objects a delta wrote to a change, as they are in the state.
+func (o *Overlay) record(s *state, c *Change, d puzzle.Delta) {
+	for _, obj := range d.Objects() {
+		if rec, ok := s.record(obj.ID); ok {
+			c.Objects = append(c.Objects, rec)
+		}
+	}
+}
+
+// placeDelta decides where the objects a move changed are, records them in the change and returns the ops that
+// show them: destroyed inputs leave the world and free their places for new outputs; persisting objects keep
+// theirs; carried ones are in the mover's inventory; contained ones are nowhere.
+func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at cube.Pos) []op {
+	var ops []op
+	var freed []cube.Pos
+	for _, obj := range d.Removed {
+		w := s.where[obj.ID]
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			freed = append(freed, w.Block)
 		}
-		if cl, ok := o.cleared(item, w); ok {
-			change.Cleared = append(change.Cleared, cl)
+		if cl, ok := o.cleared(s, obj.Item, w); ok {
+			c.Cleared = append(c.Cleared, cl)
 		}
-		ops = append(ops, o.hide(id, item, w))
-		o.clearWhere(id)
-		change.Removed = append(change.Removed, id)
+		ops = append(ops, o.hide(obj.ID, obj.Item, w))
+		s.clearWhere(obj.ID)
+		c.Removed = append(c.Removed, obj.ID)
 	}
 	slices.SortFunc(freed, func(a, b cube.Pos) int { return a[1] - b[1] })
-	for _, out := range outputs {
-		obj, _ := state.Object(out.ID)
-		old, existed := o.where[out.ID]
-		var w Where
-		switch {
-		case obj.Area == puzzle.Inventory:
-			w = Where{Kind: InInventory, Player: p.UUID()}
-		case obj.Area == puzzle.InContainer:
+	for _, obj := range d.Outputs {
+		old, existed := s.where[obj.ID]
+		w := o.placeOutput(obj, old, existed, who, at, &freed)
+		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == InInventory) {
+			ops = append(ops, o.hide(obj.ID, obj.Item, old)) // an inventory stack's lore shows properties: give it anew
+		}
+		s.setWhere(obj.ID, w)
+		ops = append(ops, o.show(obj, w))
+		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
+	}
+	for _, obj := range d.Changed {
+		old := s.where[obj.ID]
+		w := old
+		if obj.Area == puzzle.InContainer && old.Kind != Nowhere {
+			ops = append(ops, o.hide(obj.ID, obj.Item, old))
 			w = Where{Kind: Nowhere}
-		case existed && old.Kind != InInventory && old.Kind != Nowhere:
-			w = old // a persisting object keeps its place
-		default:
-			spot := at
-			if len(freed) > 0 {
-				spot, freed = freed[0], freed[1:]
-			}
-			w = o.placement(*obj, spot)
+			s.setWhere(obj.ID, w)
 		}
-		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player) {
-			ops = append(ops, o.hide(out.ID, out.Item, old))
-		} else if existed && w.Kind == InInventory {
-			ops = append(ops, o.hide(out.ID, out.Item, old)) // the stack's lore shows the properties: give it anew
-		}
-		o.setWhere(out.ID, w)
-		ops = append(ops, o.show(*obj, w))
-		change.Objects = append(change.Objects, ObjectRecord{Object: *obj, Where: w})
+		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
 	}
-	// Inputs that went inside a container leave the world too.
-	for id, w := range before {
-		if obj, ok := state.Object(id); ok && obj.Area == puzzle.InContainer && w.Kind != Nowhere {
-			ops = append(ops, o.hide(id, obj.Item, w))
-			o.setWhere(id, Where{Kind: Nowhere})
-			change.Objects = append(change.Objects, ObjectRecord{Object: *obj, Where: Where{Kind: Nowhere}})
-		}
-	}
-	change.NextID = state.NextID
-	o.version++
+	return ops
+}
 
-	name := p.Name()
-	holder := p.H()
-	fx := at.Vec3Centre()
-	var failed *puzzle.Rule
-	if state.Failed != nil {
-		// A fail state ends this attempt at the area's puzzle, not the game: the area is generated again.
-		failed, state.Failed = state.Failed, nil
+// placeOutput is where an output of a move goes.
+func (o *Overlay) placeOutput(obj puzzle.Object, old Where, existed bool, who mover, at cube.Pos, freed *[]cube.Pos) Where {
+	switch {
+	case obj.Area == puzzle.Inventory:
+		return Where{Kind: InInventory, Player: who.id}
+	case obj.Area == puzzle.InContainer:
+		return Where{Kind: Nowhere}
+	case existed && old.Kind != InInventory && old.Kind != Nowhere:
+		return old // a persisting object keeps its place
 	}
+	spot := at
+	if len(*freed) > 0 {
+		spot, *freed = (*freed)[0], (*freed)[1:]
+	}
+	return o.placement(obj, spot)
+}
+
+// progress records the areas whose puzzles a move advanced or solved: their saved trees, their states, and the
+// areas their solving opens (as intents, committed with the solve). It returns the areas solved.
+func (o *Overlay) progress(s *state, c *Change, d puzzle.Delta) []AreaPos {
 	var solved []AreaPos
-	for _, name := range achieved {
+	for _, name := range d.Achieved {
 		if a, err := ParseAreaPos(name); err == nil {
-			if run, ok := o.areas[a]; ok {
+			if run, ok := s.areas[a]; ok && run.rec.State == Active {
 				run.rec.State = Solved
 				solved = append(solved, a)
 			}
 		}
 	}
-	for _, run := range o.areas {
-		if run.tracked != nil && run.rec.State != Locked {
-			if raw, err := encodePuzzle(run.puzzle, run.tracked); err == nil {
-				run.rec.Puzzle = raw
-			}
-			if run.area.Name == mv.Area || slices.Contains(achieved, run.area.Name) || touches(run, mv.Inputs) {
-				change.Areas = append(change.Areas, run.rec)
-			}
+	for _, name := range append(d.Progressed, d.Achieved...) {
+		a, err := ParseAreaPos(name)
+		run, ok := s.areas[a]
+		if err != nil || !ok || run.tracked == nil || slices.ContainsFunc(c.Areas, func(r AreaRecord) bool { return r.Pos == a }) {
+			continue
+		}
+		if raw, err := encodePuzzle(run.puzzle, run.tracked); err == nil {
+			run.rec.Puzzle = raw
+		}
+		c.Areas = append(c.Areas, run.rec)
+	}
+	for _, a := range solved {
+		c.Intents = append(c.Intents, o.opening(s, a, 0)...)
+	}
+	return solved
+}
+
+// opening returns the intents to open the areas a solved area is a key to whose keys are now all solved.
+func (o *Overlay) opening(s *state, a AreaPos, chain int) []Intent {
+	var out []Intent
+	for _, n := range o.graph.Unlocks(a) {
+		if !s.open(n) && o.graph.Open(n, s.solved) {
+			out = append(out, Intent{Kind: OpenArea, Area: n, Chain: chain})
 		}
 	}
-	failArea := AreaOfBlock(at, int32(o.opts.AreaSize))
-	action, rule := mv.Rule.Action, mv.Rule
-	var outs []ObjectAt
-	for _, out := range outputs {
-		if obj, ok := state.Object(out.ID); ok {
-			outs = append(outs, ObjectAt{Object: *obj, Where: o.where[out.ID]})
-		}
-	}
-	return func(ctx context.Context) {
-		if err := o.store.Commit(change); err != nil {
-			o.opts.Log.Error("overlay: commit move", "player", name, "action", action, "err", err)
-			return
-		}
-		o.do(func(tx *world.Tx) {
-			for _, f := range ops {
-				f(tx)
-			}
-			tx.PlaySound(fx, sound.Click{})
-			tx.AddParticle(fx, particle.HugeExplosion{})
-			var pl *player.Player
-			if e, ok := holder.Entity(tx); ok {
-				if pl, ok = e.(*player.Player); ok {
-					pl.Message("§a" + action + "§r done.")
-					o.refreshHUD(pl)
-				}
-			}
-			o.runActions(ActionContext{Tx: tx, Player: pl, Rule: rule, Inputs: inputs, Outputs: outs, At: at})
-			for _, a := range solved {
-				announce(tx, title.New("§a"+a.String()+" solved!").WithSubtitle(name+" achieved the goal"), sound.LevelUp{})
-			}
-			if failed != nil {
-				announce(tx, title.New("§cThe attempt failed").WithSubtitle(failed.Action+": the puzzle starts over"), sound.Deny{})
-			}
+	return out
+}
+
+// moveDone returns the op that tells the world a move was made: the mover's message and HUD, sound and
+// particles, the mods' actions, and titles for solved areas and failed attempts.
+func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, inputs, outs []ObjectAt, at cube.Pos, solved []AreaPos, failed *puzzle.Rule) op {
+	fx := at.Vec3Centre()
+	return func(tx *world.Tx) {
+		tx.PlaySound(fx, sound.Click{})
+		tx.AddParticle(fx, particle.HugeExplosion{})
+		var pl *player.Player
+		who.withPlayer(tx, func(p *player.Player) {
+			pl = p
+			p.Message("§a" + rule.Action + "§r done.")
+			o.refreshHUD(p)
 		})
+		o.runActions(ActionContext{Tx: tx, Player: pl, Rule: rule, Inputs: inputs, Outputs: outs, At: at})
 		for _, a := range solved {
-			o.afterSolved(ctx, a, 0)
+			announce(tx, title.New("§a"+a.String()+" solved!").WithSubtitle(who.name+" achieved the goal"), sound.LevelUp{})
 		}
 		if failed != nil {
-			o.reroll(ctx, failArea)
-		}
-	}, nil
-}
-
-// touches reports whether an area's puzzle uses one of the objects, so its record changes.
-func touches(run *areaRun, ids []int) bool {
-	if run.puzzle == nil {
-		return false
-	}
-	for _, l := range run.puzzle.Leaves() {
-		if slices.Contains(ids, l.Object) {
-			return true
+			announce(tx, title.New("§cThe attempt failed").WithSubtitle(failed.Action+": the puzzle starts over"), sound.Deny{})
 		}
 	}
-	return false
-}
-
-// reroll generates an area's puzzle again: the objects its puzzle spawned that still lie in the area go, and a new
-// puzzle is generated against the world as it is now. Objects in inventories and tagged objects stay.
-func (o *Overlay) reroll(ctx context.Context, a AreaPos) error {
-	lo, hi := a.Chunks(int32(o.opts.AreaSize))
-	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
-	if err != nil {
-		return err
-	}
-	o.mu.Lock()
-	run, ok := o.areas[a]
-	if !ok || run.area == nil || run.rec.State == Locked {
-		o.mu.Unlock()
-		return fmt.Errorf("area %v is not open", a)
-	}
-	change, ops := o.clearPuzzle(a, run)
-	state := o.game.State
-	run.rec.Rerolls++
-	rng := newAreaRand(o.opts.Seed, o.graph.hash(a), run.rec.Rerolls)
-	spots := surfaceSpots(snap, rng)
-	// Spots taken by objects that stay are not free.
-	spots = slices.DeleteFunc(spots, func(p cube.Pos) bool { _, taken := o.byBlock[p]; return taken })
-	g, err := o.generateInto(run, spots, rng)
-	if err == nil {
-		o.version++
-	}
-	change.Objects = append(change.Objects, g.change.Objects...)
-	change.Areas = []AreaRecord{run.rec}
-	change.NextID = state.NextID
-	goal := run.rec.Goal
-	o.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	if err := o.store.Commit(change); err != nil {
-		return err
-	}
-	o.do(func(tx *world.Tx) {
-		for _, f := range append(ops, g.ops...) {
-			f(tx)
-		}
-		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goalText(goal)), sound.Note{})
-	})
-	return nil
 }
 
 // runActions runs the Go actions registered for a rule's action; a panicking action is logged, not fatal.
@@ -265,29 +287,24 @@ func (o *Overlay) runActions(ctx ActionContext) {
 	}
 }
 
-// clearPuzzle takes an area's puzzle away: the objects lying in the area leave memory (and, through the ops
-// returned, the world), except tagged ones, which belong to the terrain; held objects stay held. Call with mu
-// held.
-func (o *Overlay) clearPuzzle(a AreaPos, run *areaRun) (Change, []op) {
+// clearPuzzle takes an area's puzzle away: the objects lying in the area leave the game (and, through the ops
+// returned, the world), except tagged ones, which belong to the terrain; held objects stay held.
+func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) {
 	var change Change
 	var ops []op
-	state := o.game.State
-	kept := state.Objects[:0]
-	for _, obj := range state.Objects {
-		w := o.where[obj.ID]
-		if obj.Area == areaName(a) && !w.Tagged {
-			if cl, ok := o.cleared(obj.Item, w); ok {
-				change.Cleared = append(change.Cleared, cl)
-			}
-			ops = append(ops, o.hide(obj.ID, obj.Item, w))
-			o.clearWhere(obj.ID)
-			change.Removed = append(change.Removed, obj.ID)
-			continue
+	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where[obj.ID].Tagged })
+	for _, obj := range d.Removed {
+		w := s.where[obj.ID]
+		if cl, ok := o.cleared(s, obj.Item, w); ok {
+			change.Cleared = append(change.Cleared, cl)
 		}
-		kept = append(kept, obj)
+		ops = append(ops, o.hide(obj.ID, obj.Item, w))
+		s.clearWhere(obj.ID)
+		change.Removed = append(change.Removed, obj.ID)
 	}
-	state.Objects = kept
-	o.game.Puzzles = slices.DeleteFunc(o.game.Puzzles, func(t *puzzle.Tracked) bool { return t == run.tracked })
+	if run.tracked != nil {
+		s.game.Untrack(run.tracked)
+	}
 	run.puzzle, run.tracked = nil, nil
 	return change, ops
 }

@@ -18,8 +18,8 @@ import (
 
 // Reload replaces the pack with one the caller has loaded and validated: areas generated from now on use it.
 // Puzzles in progress keep the rules they were generated with. The new pack's looks and tag rules are checked
-// against the game first; on any error nothing changes.
-func (o *Overlay) Reload(p *puzzle.Pack) error {
+// against the game first; on any error nothing changes. It returns once the owner has the new pack.
+func (o *Overlay) Reload(ctx context.Context, p *puzzle.Pack) error {
 	var errs []string
 	for _, name := range p.ItemOrder {
 		if err := o.looks.check(p.Items[name]); err != nil {
@@ -33,73 +33,87 @@ func (o *Overlay) Reload(p *puzzle.Pack) error {
 	if len(errs) > 0 {
 		return fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
-	gen := puzzle.NewGenerator(p) // built outside the lock: it takes milliseconds
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.opts.Pack, o.gen, o.tagger, o.game.Pack = p, gen, tagger, p
-	o.version++
-	return nil
+	gen := puzzle.NewGenerator(p) // built off the owner: it takes milliseconds
+	_, err = o.post(&request{name: "reload", run: func(_ context.Context, s *state) (result, error) {
+		s.pack, s.gen, s.tagger, s.game.Pack = p, gen, tagger, p
+		s.version++
+		return result{}, nil
+	}}).Wait(ctx)
+	return err
 }
 
-// Reroll gives an open area a new puzzle, as /puzzle reroll does; it returns once the job is queued.
-func (o *Overlay) Reroll(a AreaPos) {
-	o.enqueue(func(ctx context.Context) {
-		if err := o.reroll(ctx, a); err != nil {
-			o.opts.Log.Warn("overlay: reroll", "area", a.String(), "err", err)
+// Reroll gives an open area a new puzzle, as /puzzle reroll does. The returned reply is answered once the new
+// puzzle is in the store, or with why there is none (the area is not open).
+func (o *Overlay) Reroll(a AreaPos) *Reply {
+	return o.decide(Intent{Kind: NewPuzzle, Area: a}, "reroll", func(s *state) error {
+		if !s.open(a) || s.areas[a].area == nil {
+			return fmt.Errorf("area %v is not open", a)
 		}
+		return nil
 	})
 }
 
-// Unlock opens an area whatever its keys, as /puzzle unlock does. It does not open the areas beyond.
-func (o *Overlay) Unlock(a AreaPos) {
-	o.enqueue(func(ctx context.Context) { o.unlock(ctx, a, maxEmptyChain) })
+// Unlock opens an area whatever its keys, as /puzzle unlock does; it does not open the areas beyond. The reply is
+// answered once the area is open, or with why it could not be.
+func (o *Overlay) Unlock(a AreaPos) *Reply {
+	return o.decide(Intent{Kind: OpenArea, Area: a, Chain: maxEmptyChain}, "unlock", func(s *state) error {
+		if s.open(a) {
+			return fmt.Errorf("area %v is already open", a)
+		}
+		return nil
+	})
+}
+
+// decide commits an intent an admin or player asked for, then does its work; the reply is answered when the work
+// is done. check refuses the intent before anything is committed.
+func (o *Overlay) decide(in Intent, name string, check func(s *state) error) *Reply {
+	r := newReply()
+	o.post(&request{name: name, area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		if err := check(s); err != nil {
+			return result{}, err
+		}
+		return result{change: Change{Intents: []Intent{in}}, later: true,
+			after: []func(){func() { o.resume(in, r) }}}, nil
+	}})
+	return r
 }
 
 // Lock closes an area again, as /puzzle lock does: its puzzle's objects in the area leave the world (held ones
-// stay held), and players can no longer enter it. Unlocking it later generates a new puzzle.
-func (o *Overlay) Lock(a AreaPos) error {
-	o.mu.Lock()
-	run, ok := o.areas[a]
-	if !ok || run.rec.State == Locked {
-		o.mu.Unlock()
-		return fmt.Errorf("area %v is not open", a)
-	}
-	change, ops := o.clearPuzzle(a, run)
-	run.rec = AreaRecord{Pos: a, State: Locked, Rerolls: run.rec.Rerolls + 1}
-	change.Areas = []AreaRecord{run.rec}
-	o.version++
-	o.mu.Unlock()
-	o.enqueue(func(context.Context) {
-		if err := o.store.Commit(change); err != nil {
-			o.opts.Log.Error("overlay: lock", "area", a.String(), "err", err)
-			return
+// stay held), and players can no longer enter it. Unlocking it later generates a new puzzle. The reply is
+// answered once the store has the lock.
+func (o *Overlay) Lock(a AreaPos) *Reply {
+	return o.post(&request{name: "lock", area: a, run: func(_ context.Context, s *state) (result, error) {
+		run, ok := s.areas[a]
+		switch {
+		case !ok || run.rec.State == Locked:
+			return result{}, fmt.Errorf("area %v is not open", a)
+		case s.pending[a]:
+			return result{}, fmt.Errorf("area %v is being given a puzzle; try again in a moment", a)
 		}
-		o.do(func(tx *world.Tx) {
-			for _, f := range ops {
-				f(tx)
-			}
-		})
-	})
-	return nil
+		change, ops := o.clearPuzzle(s, a, run)
+		run.rec = AreaRecord{Pos: a, State: Locked, Rerolls: run.rec.Rerolls + 1}
+		run.area = nil
+		change.Areas = []AreaRecord{run.rec}
+		change.Resolved = []Intent{{Kind: OpenArea, Area: a}, {Kind: NewPuzzle, Area: a}}
+		s.version++
+		return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v is locked.", a)}}, nil
+	}})
 }
 
 // Check explores an area's puzzle from the current state with the mode's rules and reports what it found: whether
 // it can be solved, how many states and solutions, dead ends and fail states (PuzzleGraph's analysis). With graph,
-// the report keeps the state space for export.
-// It can take a second on a large space, so it explores without the lock; never call it on the world goroutine
-// (the /puzzle command hands it to later).
+// the report keeps the state space for export. It works on a published copy of the state, so it never holds up
+// play; never call it on the world goroutine (the /puzzle command hands it to later).
 func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
-	o.mu.Lock()
-	run, ok := o.areas[a]
+	v := o.view()
+	run, ok := v.areas[a]
 	if !ok || run.tracked == nil {
-		o.mu.Unlock()
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	p, state := o.opts.Pack, o.game.State.Clone()
+	p := v.pack
 	cfg := puzzle.Explore{Rules: p.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: p.FailRules,
 		Goal: run.tracked.Goal, Areas: []string{run.area.Name}, MaxStates: 200000, Analyse: true, Graph: graph}
-	o.mu.Unlock()
-	return p.Explore(state, cfg)
+	return p.Explore(v.game.State.Clone(), cfg)
 }
 
 // Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths.
@@ -108,11 +122,9 @@ func (o *Overlay) Export(a AreaPos, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.mu.Lock()
-	pz := o.areas[a].puzzle
+	pz := o.view().areas[a].puzzle
 	treeJSON, err := json.MarshalIndent(pz, "", "  ")
 	treeDOT := pz.DOT()
-	o.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -149,15 +161,14 @@ func (o *Overlay) Export(a AreaPos, dir string) ([]string, error) {
 // objects within a few blocks.
 func (o *Overlay) Describe(pos cube.Pos) []string {
 	a := AreaOfBlock(pos, int32(o.opts.AreaSize))
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	text, _ := o.statusLine(a)
+	v := o.view()
+	text, _ := o.statusLine(v, a)
 	lines := []string{text}
-	if run, ok := o.areas[a]; ok && run.rec.Template != "" {
+	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
 		lines = append(lines, fmt.Sprintf("Template %s, generated %d times", run.rec.Template, run.rec.Rerolls+1))
 	}
-	for _, obj := range o.game.State.Objects {
-		w := o.where[obj.ID]
+	for _, obj := range v.game.State.Objects {
+		w := v.where[obj.ID]
 		if (w.Kind == AtBlock || w.Kind == AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
 			lines = append(lines, fmt.Sprintf("#%d %s %s at %v", obj.ID, obj.Item, obj.Props, w.Block))
 		}

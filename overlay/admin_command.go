@@ -35,7 +35,8 @@ type reloadCmd struct {
 	Reload cmd.SubCommand `cmd:"reload"`
 }
 
-// Run reloads the packs: every error is shown as file:line:col: message and the running packs stay.
+// Run reloads the packs off the world goroutine: every error is shown as file:line:col: message and the running
+// packs stay.
 func (reloadCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	o, _, ok := overlayOf(src, tx, out)
 	if !ok {
@@ -45,18 +46,21 @@ func (reloadCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		out.Errorf("This server cannot reload its packs.")
 		return
 	}
-	p, err := o.opts.LoadPacks()
-	if err == nil {
-		err = o.Reload(p)
-	}
-	if err != nil {
-		out.Errorf("Reload failed; the running packs stay:")
-		for _, line := range strings.Split(err.Error(), "\n") {
-			out.Errorf("%s", line)
+	out.Printf("Reloading the packs...")
+	o.later(src, func(out *cmd.Output) {
+		p, err := o.opts.LoadPacks()
+		if err == nil {
+			err = o.Reload(o.ctx, p)
 		}
-		return
-	}
-	out.Printf("Reloaded: %d items, %d rules, %d area templates; new areas use them.", len(p.Items), len(p.Rules), len(p.Areas))
+		if err != nil {
+			out.Errorf("Reload failed; the running packs stay:")
+			for _, line := range strings.Split(err.Error(), "\n") {
+				out.Errorf("%s", line)
+			}
+			return
+		}
+		out.Printf("Reloaded: %d items, %d rules, %d area templates; new areas use them.", len(p.Items), len(p.Rules), len(p.Areas))
+	})
 }
 
 // areaOp is the action of /puzzle <reroll|unlock|lock|check|export> [area].
@@ -85,17 +89,13 @@ func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	}
 	switch c.Op {
 	case "reroll":
-		o.Reroll(a)
-		out.Printf("Area %v gets a new puzzle.", a)
+		out.Printf("Generating a new puzzle for area %v...", a)
+		o.answer(src, func() *Reply { return o.Reroll(a) })
 	case "unlock":
-		o.Unlock(a)
-		out.Printf("Area %v is opening.", a)
+		out.Printf("Opening area %v...", a)
+		o.answer(src, func() *Reply { return o.Unlock(a) })
 	case "lock":
-		if err := o.Lock(a); err != nil {
-			out.Error(err)
-			return
-		}
-		out.Printf("Area %v is locked.", a)
+		o.answer(src, func() *Reply { return o.Lock(a) })
 	case "check":
 		out.Printf("Checking area %v...", a)
 		o.later(src, func(out *cmd.Output) {
@@ -121,13 +121,28 @@ func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	}
 }
 
+// answer posts a request (start runs on the world goroutine and must not wait) and tells src its answer once the
+// owner has it: what was done, which the store has, or why nothing was.
+func (o *Overlay) answer(src cmd.Source, start func() *Reply) {
+	r := start()
+	o.later(src, func(out *cmd.Output) {
+		text, err := r.Wait(o.ctx)
+		for _, t := range text {
+			out.Print(t)
+		}
+		if err != nil {
+			out.Error(err)
+		}
+	})
+}
+
 // laterSource is a command source that takes output made after its command returned: the server console, which
 // prints it before the console line is done.
 type laterSource interface{ Later(f func(out *cmd.Output)) }
 
-// later runs f, work too long for a tick (an analysis of a large state space takes up to a second), off the world
-// goroutine and sends what it writes to src: through the source when it takes later output, else, for a player,
-// on the overlay's goroutine and then as command output if the player is still online. Other sources get nothing.
+// later runs f, work too long for a tick or that waits for the owner, off the world goroutine and sends what it
+// writes to src: through the source when it takes later output (the console), else, for a player, on a goroutine
+// of its own and then as command output if the player is still online. Other sources get nothing.
 func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
 	if l, ok := src.(laterSource); ok {
 		l.Later(f)
@@ -138,7 +153,7 @@ func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
 		return
 	}
 	h := p.H()
-	o.enqueue(func(context.Context) {
+	o.goSafely("command output", AreaPos{}, func(context.Context) {
 		var out cmd.Output
 		f(&out)
 		o.do(func(tx *world.Tx) {
@@ -148,7 +163,7 @@ func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
 				}
 			}
 		})
-	})
+	}, nil)
 }
 
 type tpCmd struct {

@@ -29,18 +29,18 @@ func quickCheck(p *puzzle.Pack, mode puzzle.Mode, t *puzzle.Tracked, area string
 
 // blocksArea reports whether a move would leave its area's puzzle unsolvable, as the engine's state-space
 // explorer proves: in all-rules mode players may run any rule (dissertation 4.6), and some runs close the way to
-// the goal. Call with mu held.
-func (o *Overlay) blocksArea(mv puzzle.Move, area AreaPos) bool {
-	run, ok := o.areas[area]
+// the goal. It reads a published state.
+func (o *Overlay) blocksArea(v *state, mv puzzle.Move, area AreaPos) bool {
+	run, ok := v.areas[area]
 	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != Active || run.tracked == nil || mv.Rule == puzzle.PickUp {
 		return false
 	}
-	after := o.game.State.Clone()
-	if _, err := o.opts.Pack.Apply(after, mv); err != nil {
+	after := v.game.State.Clone()
+	if _, err := v.pack.Apply(after, mv); err != nil {
 		return false
 	}
 	after.Failed = nil
-	rep, err := o.opts.Pack.Explore(after, quickCheck(o.opts.Pack, puzzle.AllRules, run.tracked, run.area.Name))
+	rep, err := v.pack.Explore(after, quickCheck(v.pack, puzzle.AllRules, run.tracked, run.area.Name))
 	return err == nil && rep.Solvable == puzzle.No
 }
 
@@ -50,6 +50,7 @@ type confirmForm struct {
 	o       *Overlay
 	mv      puzzle.Move
 	at      cube.Pos
+	props   map[int]puzzle.Props
 }
 
 // Submit runs the move when the player chose Yes.
@@ -58,14 +59,12 @@ func (c confirmForm) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx
 	if !ok || pressed != c.Yes {
 		return
 	}
-	if err := c.o.act(p, c.mv, c.at); err != nil {
-		p.Message("§cThat can no longer be done: " + err.Error())
-	}
+	c.o.act(p, c.mv, c.at, c.props)
 }
 
 // confirmUnsolvable shows the confirmation.
-func (o *Overlay) confirmUnsolvable(p *player.Player, mv puzzle.Move, at cube.Pos) {
-	f := confirmForm{Yes: form.NewButton("Do it anyway", ""), No: form.NewButton("Leave it", ""), o: o, mv: mv, at: at}
+func (o *Overlay) confirmUnsolvable(p *player.Player, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) {
+	f := confirmForm{Yes: form.NewButton("Do it anyway", ""), No: form.NewButton("Leave it", ""), o: o, mv: mv, at: at, props: props}
 	p.SendForm(form.NewModal(f, "This cannot be undone").WithBody(
 		"§c" + spaced(mv.Rule.Action) + "§r would make this area's puzzle impossible to solve. " +
 			"An admin, or /puzzle restart, can give the area a new puzzle afterwards."))

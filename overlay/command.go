@@ -1,7 +1,6 @@
 package overlay
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -29,20 +28,19 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if !ok {
 		return
 	}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	text, _ := o.statusLine(a)
+	v := o.view()
+	text, _ := o.statusLine(v, a)
 	out.Print(text)
-	if run, ok := o.areas[a]; ok && run.rec.Template != "" {
+	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
 		out.Printf("Template: %s", run.rec.Template)
 	}
 	for _, n := range a.Neighbours() {
-		run, ok := o.areas[n]
+		run, ok := v.areas[n]
 		switch {
 		case ok && run.rec.State != Locked:
 			out.Printf("Neighbour %v: %s", n, run.rec.State)
 		default:
-			out.Printf("Neighbour %v: locked, %s", n, o.opensWith(n))
+			out.Printf("Neighbour %v: locked, %s", n, o.opensWith(v, n))
 		}
 	}
 }
@@ -166,23 +164,18 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		out.Errorf("Area %v can still be solved: try /puzzle hint.", a)
 		return
 	}
-	o.enqueue(func(ctx context.Context) {
-		if err := o.reroll(ctx, a); err != nil {
-			o.opts.Log.Warn("overlay: restart", "area", a.String(), "err", err)
-		}
-	})
-	out.Printf("Area %v gets a new puzzle.", a)
+	out.Printf("Generating a new puzzle for area %v...", a)
+	o.answer(src, func() *Reply { return o.Reroll(a) })
 }
 
 // Solvable reports whether an area's puzzle can still be solved from the current state, under the mode's rules.
 func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	run, ok := o.areas[a]
+	v := o.view()
+	run, ok := v.areas[a]
 	if !ok || run.tracked == nil || run.rec.State != Active {
 		return puzzle.Unknown
 	}
-	rep, err := o.opts.Pack.Explore(o.game.State.Clone(), quickCheck(o.opts.Pack, o.opts.Mode, run.tracked, run.area.Name))
+	rep, err := v.pack.Explore(v.game.State.Clone(), quickCheck(v.pack, o.opts.Mode, run.tracked, run.area.Name))
 	if err != nil {
 		return puzzle.Unknown
 	}

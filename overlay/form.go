@@ -20,6 +20,7 @@ type actionMenu struct {
 	moves   []puzzle.Move
 	buttons []form.Button
 	at      cube.Pos
+	props   map[int]puzzle.Props // properties computed from the world when the menu was built
 }
 
 // Submit runs the chosen move.
@@ -32,16 +33,11 @@ func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx)
 		if b.Text != pressed.Text {
 			continue
 		}
-		m.o.mu.Lock()
-		blocks := m.o.blocksArea(m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize)))
-		m.o.mu.Unlock()
-		if blocks {
-			m.o.confirmUnsolvable(p, m.moves[i], m.at)
+		if m.o.blocksArea(m.o.view(), m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize))) {
+			m.o.confirmUnsolvable(p, m.moves[i], m.at, m.props)
 			return
 		}
-		if err := m.o.act(p, m.moves[i], m.at); err != nil {
-			p.Message("§cThat can no longer be done: " + err.Error())
-		}
+		m.o.act(p, m.moves[i], m.at, m.props)
 		return
 	}
 }
@@ -49,37 +45,36 @@ func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx)
 // openMenu shows a player the actions they can start from an object, or says why there are none. at is where the
 // object is, for outputs that take no destroyed input's place. Runs on the world goroutine.
 func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
-	o.mu.Lock()
-	obj, ok := o.game.State.Object(id)
+	v := o.view()
+	obj, ok := v.game.State.Object(id)
 	if !ok {
-		o.mu.Unlock()
 		return
 	}
-	o.computeProps(p.Tx(), obj.Area)
-	it, ok := o.opts.Pack.Item(obj.Item)
+	it, ok := v.pack.Item(obj.Item)
 	if !ok {
 		// A reload removed the item: the object is a leftover an admin can clear with /puzzle reroll.
-		o.mu.Unlock()
 		p.Message("§7This puzzle object belongs to a pack that was changed; an admin can reroll the area.")
 		return
 	}
+	props := o.computeProps(p.Tx(), v, obj.Area)
+	g := withProps(v, props)
 	title := displayName(it)
 	body := describe(it, *obj)
-	moves := o.movesFrom(p, id)
-	buttons := o.buttons(moves)
-	o.mu.Unlock()
+	moves := o.movesFrom(v, g, p, id)
+	buttons := o.buttons(v, moves)
 	if len(moves) == 0 {
 		p.Message(fmt.Sprintf("§7%s: nothing to do with it yet.", title))
 		return
 	}
-	p.SendForm(form.NewMenu(actionMenu{o: o, moves: moves, buttons: buttons, at: at}, title).WithBody(body).WithButtons(buttons...))
+	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
+	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
 }
 
 // movesFrom lists the moves a player can make now whose first input is the object: the other inputs are in their
-// inventory or in the object's area. Call with mu held.
-func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
+// inventory or in the object's area. g is v's game, with computed properties set.
+func (o *Overlay) movesFrom(v *state, g *puzzle.Manager, p *player.Player, id int) []puzzle.Move {
 	var out []puzzle.Move
-	obj, ok := o.game.State.Object(id)
+	obj, ok := g.State.Object(id)
 	if !ok {
 		return nil
 	}
@@ -87,13 +82,13 @@ func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
 	if area == puzzle.Inventory {
 		area = areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
 	}
-	for _, mv := range o.game.MovesIn(area) {
+	for _, mv := range g.MovesIn(area) {
 		if len(mv.Inputs) == 0 || mv.Inputs[0] != id || mv.Rule == puzzle.PickUp {
 			continue
 		}
 		mine := true
 		for _, in := range mv.Inputs {
-			if w := o.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
+			if w := v.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
 				mine = false
 			}
 		}
@@ -113,8 +108,8 @@ func (o *Overlay) movesFrom(p *player.Player, id int) []puzzle.Move {
 }
 
 // buttons names the moves of a menu by their actions. When two moves share an action, the other inputs tell them
-// apart ("Unlock with Badge", "Unlock with Iron Key"), and a number when even those are the same. Call with mu held.
-func (o *Overlay) buttons(moves []puzzle.Move) []form.Button {
+// apart ("Unlock with Badge", "Unlock with Iron Key"), and a number when even those are the same.
+func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
 	texts := make([]string, len(moves))
 	count := map[string]int{}
 	for i, mv := range moves {
@@ -127,8 +122,8 @@ func (o *Overlay) buttons(moves []puzzle.Move) []form.Button {
 		}
 		var with []string
 		for _, in := range mv.Inputs[1:] {
-			if obj, ok := o.game.State.Object(in); ok {
-				if it, ok := o.opts.Pack.Item(obj.Item); ok {
+			if obj, ok := v.game.State.Object(in); ok {
+				if it, ok := v.pack.Item(obj.Item); ok {
 					with = append(with, displayName(it))
 				}
 			}

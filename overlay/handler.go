@@ -37,11 +37,9 @@ type handler struct {
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
 	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
 	if to != h.area {
-		h.o.mu.Lock()
-		run, ok := h.o.areas[to]
-		open := ok && run.rec.State != Locked
-		why := h.o.opensWith(to)
-		h.o.mu.Unlock()
+		v := h.o.view()
+		open := v.open(to)
+		why := h.o.opensWith(v, to)
 		if !open {
 			ctx.Cancel()
 			ctx.Player().SendTitle(title.New("§cLocked").WithSubtitle("Area " + to.String() + " is " + why))
@@ -55,9 +53,7 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 
 // HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open).
 func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
-	h.o.mu.Lock()
-	id, ok := h.o.byBlock[pos]
-	h.o.mu.Unlock()
+	id, ok := h.o.view().byBlock[pos]
 	if !ok {
 		h.Handler.HandleItemUseOnBlock(ctx, pos, face, clickPos)
 		return
@@ -68,10 +64,9 @@ func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face c
 
 // HandleItemUseOnEntity opens the menu of a puzzle NPC.
 func (h *handler) HandleItemUseOnEntity(ctx *player.Context, e world.Entity) {
-	h.o.mu.Lock()
-	id, ok := h.o.byEntity[e.H().UUID()]
-	w := h.o.where[id]
-	h.o.mu.Unlock()
+	v := h.o.view()
+	id, ok := v.byEntity[e.H().UUID()]
+	w := v.where[id]
 	if !ok {
 		h.Handler.HandleItemUseOnEntity(ctx, e)
 		return
@@ -103,10 +98,7 @@ func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force,
 
 // HandleBlockBreak protects puzzle blocks: they change only through puzzle actions.
 func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
-	h.o.mu.Lock()
-	_, ok := h.o.byBlock[pos]
-	h.o.mu.Unlock()
-	if ok {
+	if _, ok := h.o.view().byBlock[pos]; ok {
 		ctx.Cancel()
 		ctx.Player().Message("§7This is part of a puzzle: use an item on it instead.")
 		return
@@ -121,10 +113,12 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 		h.Handler.HandleItemPickup(ctx, s)
 		return
 	}
-	if err := h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{id}}, groundAt(ctx.Player())); err != nil {
-		ctx.Cancel() // a stale stack, or one that cannot be carried: leave it (the sweep removes stale ones)
+	// The owner makes the pick-up; the world goes ahead at once, and the owner puts the stack back if it refuses.
+	if w, known := h.o.view().where[id]; !known || w.Kind != AtEntity {
+		ctx.Cancel() // a stale stack: leave it (the sweep removes stale ones)
 		return
 	}
+	h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{id}}, groundAt(ctx.Player()), nil)
 	h.Handler.HandleItemPickup(ctx, s)
 }
 
@@ -135,10 +129,8 @@ func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
 		h.Handler.HandleItemDrop(ctx, s)
 		return
 	}
-	ctx.Cancel() // the overlay puts the item down itself, with an id it knows
-	if err := h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(ctx.Player())); err != nil {
-		ctx.Player().Message("§cYou cannot put that down here: " + err.Error())
-	}
+	ctx.Cancel() // the owner puts the item down itself, with an id it knows
+	h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(ctx.Player()), nil)
 }
 
 // HandleQuit puts down what the player holds, so no area waits for them, then goes on.

@@ -18,9 +18,7 @@ import (
 // puzzle's steps are done. Call on the world goroutine, without mu.
 func (o *Overlay) refreshHUD(p *player.Player) {
 	a := AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
-	o.mu.Lock()
-	text, progress := o.statusLine(a)
-	o.mu.Unlock()
+	text, progress := o.statusLine(o.view(), a)
 	colour := bossbar.Yellow()
 	if progress >= 1 {
 		colour = bossbar.Green()
@@ -28,12 +26,12 @@ func (o *Overlay) refreshHUD(p *player.Player) {
 	p.SendBossBar(bossbar.New(text).WithHealthPercentage(max(progress, 0.01)).WithColour(colour))
 }
 
-// statusLine is the boss bar text of an area and its progress from 0 to 1. Call with mu held.
-func (o *Overlay) statusLine(a AreaPos) (string, float64) {
-	run, ok := o.areas[a]
+// statusLine is the boss bar text of an area and its progress from 0 to 1, as a state has them.
+func (o *Overlay) statusLine(s *state, a AreaPos) (string, float64) {
+	run, ok := s.areas[a]
 	switch {
 	case !ok || run.rec.State == Locked:
-		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(a)), 0
+		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(s, a)), 0
 	case run.rec.State == Solved:
 		return fmt.Sprintf("Area %v · solved", a), 1
 	}
@@ -54,11 +52,11 @@ func progress(run *areaRun) (done, total int) {
 	return done, len(run.tracked.Nodes)
 }
 
-// opensWith says what opens a locked area: the goals of its keys. Call with mu held.
-func (o *Overlay) opensWith(a AreaPos) string {
+// opensWith says what opens a locked area: the goals of its keys.
+func (o *Overlay) opensWith(s *state, a AreaPos) string {
 	var parts []string
 	for _, k := range o.graph.Keys(a) {
-		run, ok := o.areas[k]
+		run, ok := s.areas[k]
 		switch {
 		case ok && run.rec.State == Solved:
 			parts = append(parts, fmt.Sprintf("%v (solved)", k))
@@ -85,12 +83,9 @@ func (o *Overlay) showBorders(tx *world.Tx) {
 		}
 		pos := p.Position()
 		here := AreaOfBlock(cube.PosFromVec3(pos), int32(o.opts.AreaSize))
+		v := o.view()
 		for _, n := range here.Neighbours() {
-			o.mu.Lock()
-			run, known := o.areas[n]
-			locked := !known || run.rec.State == Locked
-			o.mu.Unlock()
-			if !locked {
+			if v.open(n) {
 				continue
 			}
 			// The border line between here and n, and the player's distance to it.

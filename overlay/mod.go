@@ -130,43 +130,50 @@ func (m *Mods) properties() map[string]PropertyFunc {
 	return m.props
 }
 
-// computeProps updates the computed properties of the objects of an area and the inventory. It runs on the world
-// goroutine; call with mu held. The new values are kept in memory and stored with the next change.
-func (o *Overlay) computeProps(tx *world.Tx, area string) {
-	props := o.opts.Mods.properties()
-	if len(props) == 0 {
-		return
+// computeProps computes the properties Mods.Property registers for the objects of an area and the inventory, on
+// the world goroutine, and returns those whose values differ from the state's. The menu built from them sends
+// them along with the move, and the owner sets them before making it.
+func (o *Overlay) computeProps(tx *world.Tx, v *state, area string) map[int]puzzle.Props {
+	funcs := o.opts.Mods.properties()
+	if len(funcs) == 0 {
+		return nil
 	}
-	for i := range o.game.State.Objects {
-		obj := &o.game.State.Objects[i]
+	out := map[int]puzzle.Props{}
+	for _, obj := range v.game.State.Objects {
 		if obj.Area != area && obj.Area != puzzle.Inventory {
 			continue
 		}
-		for name, f := range props {
-			if v, ok := f(tx, *obj, o.where[obj.ID]); ok {
-				if old, has := obj.Props[name]; has && old == v {
-					continue
+		for name, f := range funcs {
+			if val, ok := f(tx, obj, v.where[obj.ID]); ok && obj.Props[name] != val {
+				if out[obj.ID] == nil {
+					out[obj.ID] = puzzle.Props{}
 				}
-				// The engine never changes a property map in place (outputs it returned share them): replace it.
-				props := obj.Props.Clone()
-				if props == nil {
-					props = puzzle.Props{}
-				}
-				props[name] = v
-				obj.Props = props
+				out[obj.ID][name] = val
 			}
 		}
 	}
+	return out
+}
+
+// withProps returns the game of a state with computed properties set: a copy when there are any.
+func withProps(v *state, props map[int]puzzle.Props) *puzzle.Manager {
+	if len(props) == 0 {
+		return v.game
+	}
+	g := v.game.Clone(v.accessible)
+	for id, set := range props {
+		_, _ = g.SetProps(id, set)
+	}
+	return g
 }
 
 // Objects returns the puzzle objects of an area (and those players hold), with where they are.
 func (o *Overlay) Objects(a AreaPos) []ObjectAt {
-	o.mu.Lock()
-	defer o.mu.Unlock()
+	v := o.view()
 	var out []ObjectAt
-	for _, obj := range o.game.State.Objects {
+	for _, obj := range v.game.State.Objects {
 		if obj.Area == areaName(a) || obj.Area == puzzle.Inventory {
-			out = append(out, ObjectAt{Object: obj, Where: o.where[obj.ID]})
+			out = append(out, ObjectAt{Object: obj, Where: v.where[obj.ID]})
 		}
 	}
 	return out
@@ -174,14 +181,24 @@ func (o *Overlay) Objects(a AreaPos) []ObjectAt {
 
 // MovesFrom returns the moves a player could choose in the menu of an object. Call on the world goroutine.
 func (o *Overlay) MovesFrom(p *player.Player, id int) []puzzle.Move {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if obj, ok := o.game.State.Object(id); ok {
-		o.computeProps(p.Tx(), obj.Area)
+	v := o.view()
+	obj, ok := v.game.State.Object(id)
+	if !ok {
+		return nil
 	}
-	return o.movesFrom(p, id)
+	return o.movesFrom(v, withProps(v, o.computeProps(p.Tx(), v, obj.Area)), p, id)
 }
 
-// Act makes a move for a player, as choosing it in a menu does; at is where outputs that take no destroyed
-// input's place appear. The change is committed and shown by the overlay's goroutine. Call on the world goroutine.
-func (o *Overlay) Act(p *player.Player, mv puzzle.Move, at cube.Pos) error { return o.act(p, mv, at) }
+// Act asks for a move for a player, as choosing it in a menu does; at is where outputs that take no destroyed
+// input's place appear. It returns at once: the owner commits the move and then shows it, telling the player.
+// Call on the world goroutine; a caller elsewhere may wait for the returned reply.
+func (o *Overlay) Act(p *player.Player, mv puzzle.Move, at cube.Pos) *Reply {
+	v := o.view()
+	var props map[int]puzzle.Props
+	if len(mv.Inputs) > 0 {
+		if obj, ok := v.game.State.Object(mv.Inputs[0]); ok {
+			props = o.computeProps(p.Tx(), v, obj.Area)
+		}
+	}
+	return o.act(p, mv, at, props)
+}

@@ -5,48 +5,42 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
-	"github.com/google/uuid"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
 
-// Overlay lays the puzzles over one world. Its state lives in memory, guarded by mu, and in the store: every
-// change is committed to the store first and then shown in the world, so that a crash between the two is repaired
-// by reconciling the world with the store at the next start.
+// Overlay lays the puzzles over one world.
 //
-// Threading: player handlers run on the world goroutine and hold mu only briefly. Slow work (snapshots, tagging,
-// generation, store commits) runs on the overlay's own goroutine, which never waits for the world while it holds
-// mu, and hands world changes back with World.Do.
+// Its state has one owner, a goroutine that runs requests (moves, openings, new puzzles, locks, reloads) one at
+// a time: each changes the state through the engine, is committed to the store, is published as a copy for
+// readers and only then is shown in the world, so memory, store and world change in one order (see owner.go).
+// Player handlers run on the world goroutine: they read the published copy and post requests without waiting.
+// Long work (snapshots, tagging, analyses) runs on goroutines of its own and posts its result as a request. Work
+// decided but not done yet (areas to open, puzzles to generate again) is committed as intents and resumed at start.
 type Overlay struct {
-	opts   Options
-	w      *world.World
-	store  *Store
-	looks  looks
-	tagger *tagging.Tagger
-	gen    *puzzle.Generator
-	graph  Graph
+	opts  Options
+	w     *world.World
+	store *Store
+	looks looks
+	graph Graph
 
-	jobs   chan func(ctx context.Context) // run one at a time by the overlay's goroutine
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	stop   chan struct{} // closed by Close: jobs are no longer taken
-	wt     worldTimes
+	inbox *inbox
+	st    *state                // the owner's; only the owner goroutine touches it once Start has run
+	pub   atomic.Pointer[state] // the latest published copy, for everyone else
 
-	mu       sync.Mutex
-	game     *puzzle.Manager
-	areas    map[AreaPos]*areaRun
-	where    map[int]Where
-	byBlock  map[cube.Pos]int
-	byEntity map[uuid.UUID]int
-	pending  map[AreaPos]bool // areas being unlocked
-	// staleAtStart are the blocks the store says were taken out, checked once at start.
-	staleAtStart []ClearedBlock
-	version      int // counts changes, so a form shown before one can tell
-	closed       bool
+	ctx       context.Context
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+	wt        worldTimes
+	working   atomic.Int32 // goroutines doing long work
+
+	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start
+	intentsAtStart []Intent       // work to resume at start
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,
@@ -57,19 +51,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		return nil, errors.New("overlay: no pack")
 	}
 	blocks := tagging.IndexBlocks(world.DefaultBlockRegistry)
-	o := &Overlay{
-		opts:     opts,
-		w:        w,
-		looks:    looks{blocks: blocks},
-		gen:      puzzle.NewGenerator(opts.Pack),
-		jobs:     make(chan func(context.Context), 64),
-		stop:     make(chan struct{}),
-		areas:    map[AreaPos]*areaRun{},
-		where:    map[int]Where{},
-		byBlock:  map[cube.Pos]int{},
-		byEntity: map[uuid.UUID]int{},
-		pending:  map[AreaPos]bool{},
-	}
+	o := &Overlay{opts: opts, w: w, looks: looks{blocks: blocks}, inbox: newInbox()}
 	var errs []error
 	for _, name := range opts.Pack.ItemOrder {
 		if err := o.looks.check(opts.Pack.Items[name]); err != nil {
@@ -83,7 +65,6 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	o.tagger = tagger
 	o.graph = NewGraph(opts.Seed, AreaOfBlock(w.Spawn(), int32(opts.AreaSize)), opts.TwoKeyPercent)
 	if o.store, err = OpenStore(opts.StoreDir); err != nil {
 		return nil, err
@@ -93,64 +74,77 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		_ = o.store.Close()
 		return nil, err
 	}
-	if err := o.restore(saved); err != nil {
+	o.st = newState(opts.Pack, puzzle.NewGenerator(opts.Pack), tagger, opts.Mode)
+	if err := o.restore(o.st, saved); err != nil {
 		_ = o.store.Close()
 		return nil, err
 	}
+	o.publish()
 	register(w, o)
 	return o, nil
 }
 
-// Start starts the overlay's goroutine: it repairs the world from the store and unlocks the start area if this
-// world has never had one.
+// Start starts the owner and the overlay's other goroutines: the world is repaired from the store, work in flight
+// at the last stop or crash is resumed, and the start area opens if this world has never had one.
 func (o *Overlay) Start() {
-	ctx, cancel := context.WithCancel(context.Background())
-	o.cancel = cancel
+	o.ctx, o.cancel = context.WithCancel(context.Background())
 	o.wg.Add(2)
-	go o.run(ctx)
-	go o.tick(ctx)
-	o.enqueue(func(ctx context.Context) {
-		o.reconcileAll(ctx)
-		o.clearStale(ctx, o.staleAtStart)
-		o.mu.Lock()
-		_, started := o.areas[o.graph.Start()]
-		o.mu.Unlock()
-		if !started {
-			o.unlock(ctx, o.graph.Start(), 0)
+	go o.own(o.ctx)
+	go o.tick(o.ctx)
+	o.post(&request{name: "start", area: o.graph.Start(), run: o.startUp})
+}
+
+// startUp is the first request: it resumes every intent the store holds, opens areas whose keys are solved but
+// that no intent names (stores written before intents), and the start area on a new world, and repairs the
+// world from the store off the owner.
+func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
+	intents := append([]Intent(nil), o.intentsAtStart...)
+	named := map[Intent]bool{}
+	for _, in := range intents {
+		named[Intent{Kind: in.Kind, Area: in.Area}] = true
+	}
+	for pos, run := range s.areas {
+		if run.rec.State != Solved || run.rec.Goal == "" {
+			continue // an area that opened without a puzzle opened its own neighbours, as far as the chain went
 		}
-	})
+		for _, in := range o.opening(s, pos, 0) {
+			if !named[Intent{Kind: in.Kind, Area: in.Area}] {
+				named[Intent{Kind: in.Kind, Area: in.Area}] = true
+				intents = append(intents, in)
+			}
+		}
+	}
+	if _, started := s.areas[o.graph.Start()]; !started && !named[Intent{Kind: OpenArea, Area: o.graph.Start()}] {
+		intents = append(intents, Intent{Kind: OpenArea, Area: o.graph.Start()})
+	}
+	if len(intents) > 0 {
+		o.opts.Log.Info("overlay: resuming work", "intents", len(intents))
+	}
+	repair := func() {
+		o.goSafely("repair the world", o.graph.Start(), func(ctx context.Context) {
+			o.reconcileAll(ctx)
+			o.clearStale(ctx, o.staleAtStart)
+		}, nil)
+	}
+	return result{after: append([]func(){repair}, o.resumeAll(intents)...)}, nil
 }
 
 // Close stops the overlay and closes its store. Changes already committed are kept; a change being made is
-// either committed whole or lost whole.
+// either committed whole or lost whole, and work in flight is resumed at the next start.
 func (o *Overlay) Close() error {
-	o.mu.Lock()
-	if o.closed {
-		o.mu.Unlock()
-		return nil
-	}
-	o.closed = true
-	close(o.stop)
-	o.mu.Unlock()
-	unregister(o.w)
-	if o.cancel != nil {
-		o.cancel()
-		o.wg.Wait()
-	}
-	return o.store.Close()
-}
-
-// run runs jobs one at a time until the overlay closes.
-func (o *Overlay) run(ctx context.Context) {
-	defer o.wg.Done()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case job := <-o.jobs:
-			job(ctx)
+	var err error
+	o.closeOnce.Do(func() {
+		unregister(o.w)
+		if o.cancel != nil {
+			o.cancel()
+			o.wg.Wait()
 		}
-	}
+		for _, r := range o.inbox.close() {
+			r.reply.finish(nil, errClosed)
+		}
+		err = o.store.Close()
+	})
+	return err
 }
 
 // tick draws the borders of locked areas every second and sweeps stale puzzle entities every five.
@@ -173,48 +167,37 @@ func (o *Overlay) tick(ctx context.Context) {
 	}
 }
 
-// enqueue hands a job to the overlay's goroutine. It never blocks the world goroutine for long: the queue is
-// buffered, and a full queue means the overlay is far behind, which is logged.
-func (o *Overlay) enqueue(job func(ctx context.Context)) {
-	select {
-	case o.jobs <- job:
-	case <-o.stop:
-	default:
-		o.opts.Log.Warn("overlay: job queue full; waiting")
+// Wait blocks until the overlay is idle: every request posted before has run, no work is in flight, and the
+// world shows every change. It is for tests and tools; never call it from the world goroutine.
+func (o *Overlay) Wait(ctx context.Context) error {
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if _, err := o.post(&request{name: "wait", run: noChange}).Wait(ctx); err != nil {
+			return err
+		}
+		if len(o.view().pending) == 0 && len(o.inbox.queue0()) == 0 && o.working.Load() == 0 {
+			break
+		}
 		select {
-		case o.jobs <- job:
-		case <-o.stop:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
 		}
 	}
-}
-
-// Wait blocks until every job queued before it has run: the world shows every change made before the call. It is
-// for tests and tools; never call it from the world goroutine.
-func (o *Overlay) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	o.enqueue(func(context.Context) { close(done) })
 	select {
-	case <-done:
+	case <-o.w.Do(func(*world.Tx) {}).Done():
+		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	// The job's world changes were handed to the world with Do; wait for them too.
-	<-o.w.Do(func(*world.Tx) {}).Done()
-	return nil
 }
+
+// noChange is a request that changes nothing.
+func noChange(context.Context, *state) (result, error) { return result{}, nil }
 
 // areaName is the name of a grid area in the engine: its position as "x,z".
 func areaName(a AreaPos) string { return a.String() }
-
-// accessible reports whether players can reach an area's objects: it is open (active or solved).
-func (o *Overlay) accessible(name string) bool {
-	a, err := ParseAreaPos(name)
-	if err != nil {
-		return false
-	}
-	run, ok := o.areas[a]
-	return ok && run.rec.State != Locked
-}
 
 // errClosed is returned by operations on a closed overlay.
 var errClosed = fmt.Errorf("overlay closed")

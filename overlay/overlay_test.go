@@ -76,10 +76,8 @@ func wait(t *testing.T, o *Overlay) {
 
 // objectsOf returns the ids of an area's objects of an item.
 func objectsOf(o *Overlay, area, item string) []int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
 	var ids []int
-	for _, obj := range o.game.State.Objects {
+	for _, obj := range o.view().game.State.Objects {
 		if obj.Area == area && obj.Item == item {
 			ids = append(ids, obj.ID)
 		}
@@ -98,9 +96,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "puzzles")
 	o := newTestOverlay(t, w, dir)
 
-	o.mu.Lock()
-	start := o.areas[AreaPos{0, 0}]
-	o.mu.Unlock()
+	start := o.view().areas[AreaPos{0, 0}]
 	if start == nil || start.rec.State != Active || start.rec.Goal != "Crate[open_bit: true]" {
 		t.Fatalf("start area = %+v, want active with the crate goal", start)
 	}
@@ -109,9 +105,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 		t.Fatalf("crates %v keys %v, want one of each spawned", crates, keys)
 	}
 	crate, key := crates[0], keys[0]
-	o.mu.Lock()
-	crateAt, keyAt := o.where[crate], o.where[key]
-	o.mu.Unlock()
+	crateAt, keyAt := o.view().where[crate], o.view().where[key]
 	if crateAt.Kind != AtBlock || keyAt.Kind != AtEntity {
 		t.Fatalf("crate %+v, key %+v: want a block and an item on the ground", crateAt, keyAt)
 	}
@@ -127,13 +121,13 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	// A player (without a network session) picks up the key and opens the crate through the menu's moves.
 	id := uuid.New()
 	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
+	var r *Reply
 	<-w.Do(func(tx *world.Tx) {
 		p := tx.AddEntity(h).(*player.Player)
 		o.Join(p)
-		if err := o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p)); err != nil {
-			t.Errorf("pick up: %v", err)
-		}
+		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}).Done()
+	waitReply(t, r)
 	wait(t, o)
 	<-w.Do(func(tx *world.Tx) {
 		e, _ := h.Entity(tx)
@@ -144,28 +138,24 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 		if _, ok := findEntity(tx, keyAt.Entity, keyAt.Block); ok {
 			t.Error("the key still lies on the ground")
 		}
-		o.mu.Lock()
-		moves := o.movesFrom(p, crate)
-		o.mu.Unlock()
+		v := o.view()
+		moves := o.movesFrom(v, v.game, p, crate)
 		if len(moves) != 1 || moves[0].Rule.Action != "Open" {
 			t.Fatalf("menu of the crate: %v, want Open", moves)
 		}
-		if err := o.act(p, moves[0], crateAt.Block); err != nil {
-			t.Errorf("open: %v", err)
-		}
+		r = o.act(p, moves[0], crateAt.Block, nil)
 	}).Done()
+	waitReply(t, r)
 	wait(t, o)
 	wait(t, o) // the neighbours unlock after the solve is committed
 
-	o.mu.Lock()
-	state := o.areas[AreaPos{0, 0}].rec.State
+	state := o.view().areas[AreaPos{0, 0}].rec.State
 	var active []AreaPos
 	for _, n := range (AreaPos{0, 0}).Neighbours() {
-		if run, ok := o.areas[n]; ok && run.rec.State == Active {
+		if run, ok := o.view().areas[n]; ok && run.rec.State == Active {
 			active = append(active, n)
 		}
 	}
-	o.mu.Unlock()
 	if state != Solved {
 		t.Fatalf("start area is %v after opening the crate, want solved", state)
 	}
@@ -186,18 +176,14 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	}).Done()
 
 	// The store has it all: a second overlay on the same store sees the same areas and objects.
-	o.mu.Lock()
-	areas, objects := len(o.areas), len(o.game.State.Objects)
-	o.mu.Unlock()
+	areas, objects := len(o.view().areas), len(o.view().game.State.Objects)
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
 	o2 := newTestOverlay(t, w, dir)
 	defer o2.Close()
-	o2.mu.Lock()
-	defer o2.mu.Unlock()
-	if len(o2.areas) != areas || len(o2.game.State.Objects) != objects || o2.areas[AreaPos{0, 0}].rec.State != Solved {
-		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.areas), len(o2.game.State.Objects), areas, objects)
+	if len(o2.view().areas) != areas || len(o2.view().game.State.Objects) != objects || o2.view().areas[AreaPos{0, 0}].rec.State != Solved {
+		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.view().areas), len(o2.view().game.State.Objects), areas, objects)
 	}
 }
 
@@ -230,12 +216,10 @@ func TestAllRulesModeDetectsUnsolvableMoves(t *testing.T) {
 	key := objectsOf(o, "0,0", "Key")[0]
 	melt := puzzle.Move{Rule: pack.Rules[0], Inputs: []int{key}, Area: "0,0"}
 	pick := puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if pack.Rules[0].Action != "Melt" || !o.blocksArea(melt, AreaPos{0, 0}) {
+	if pack.Rules[0].Action != "Melt" || !o.blocksArea(o.view(), melt, AreaPos{0, 0}) {
 		t.Error("melting the only key was not found to block the area")
 	}
-	if o.blocksArea(pick, AreaPos{0, 0}) {
+	if o.blocksArea(o.view(), pick, AreaPos{0, 0}) {
 		t.Error("picking up the key was found to block the area")
 	}
 }
@@ -260,10 +244,10 @@ func TestAdminOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := o.Reload(bad); err == nil || !strings.Contains(err.Error(), "bad.yaml:3:") {
+	if err := o.Reload(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.yaml:3:") {
 		t.Errorf("reload of a pack with an unknown item look: %v, want an error at bad.yaml:3", err)
 	}
-	if o.opts.Pack == bad {
+	if o.view().pack == bad {
 		t.Error("a failed reload replaced the pack")
 	}
 
@@ -281,21 +265,20 @@ func TestAdminOperations(t *testing.T) {
 		}
 	}
 
-	if err := o.Lock(start); err != nil {
-		t.Fatal(err)
-	}
+	waitReply(t, o.Lock(start))
 	wait(t, o)
 	if crates := objectsOf(o, "0,0", "Crate"); len(crates) != 0 {
 		t.Errorf("a locked area keeps its crate %v", crates)
 	}
-	if err := o.Lock(start); err == nil {
+	if _, err := o.Lock(start).Wait(context.Background()); err == nil {
 		t.Error("locking a locked area gave no error")
 	}
-	o.Unlock(start)
+	if _, err := o.Reroll(start).Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "not open") {
+		t.Errorf("rerolling a locked area answered %v, want that it is not open", err)
+	}
+	waitReply(t, o.Unlock(start))
 	wait(t, o)
-	o.mu.Lock()
-	state := o.areas[start].rec.State
-	o.mu.Unlock()
+	state := o.view().areas[start].rec.State
 	if state != Active || len(objectsOf(o, "0,0", "Crate")) != 1 {
 		t.Errorf("after unlocking: %v with crates %v", state, objectsOf(o, "0,0", "Crate"))
 	}
@@ -340,17 +323,13 @@ func TestSpawnerReplacesTheLook(t *testing.T) {
 	o.Start()
 	wait(t, o)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	o.mu.Lock()
-	at := o.where[crate].Block
-	o.mu.Unlock()
+	at := o.view().where[crate].Block
 	<-w.Do(func(tx *world.Tx) {
 		if _, ok := tx.Block(at).(block.Gold); !ok {
 			t.Errorf("the crate shows as %T, want the spawner's gold block", tx.Block(at))
 		}
 	}).Done()
-	if err := o.Lock(AreaPos{0, 0}); err != nil {
-		t.Fatal(err)
-	}
+	waitReply(t, o.Lock(AreaPos{0, 0}))
 	wait(t, o)
 	if spawner.hidden != 1 {
 		t.Errorf("the spawner hid %d objects, want the crate", spawner.hidden)
@@ -377,12 +356,12 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 	crate := objectsOf(o, "0,0", "Crate")[0]
 	id := uuid.New()
 	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Clumsy", UUID: id})
+	var r *Reply
 	<-w.Do(func(tx *world.Tx) {
 		p := tx.AddEntity(h).(*player.Player)
-		o.mu.Lock()
-		moves := o.movesFrom(p, crate)
-		names := o.buttons(moves)
-		o.mu.Unlock()
+		v := o.view()
+		moves := o.movesFrom(v, v.game, p, crate)
+		names := o.buttons(v, moves)
 		var kick *puzzle.Move
 		for i := range moves {
 			if names[i].Text == "Kick" {
@@ -393,16 +372,15 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 			t.Errorf("the crate's menu %v has no Kick", names)
 			return
 		}
-		if err := o.act(p, *kick, groundAt(p)); err != nil {
-			t.Error(err)
-		}
+		r = o.act(p, *kick, groundAt(p), nil)
 	}).Done()
+	if r != nil {
+		waitReply(t, r)
+	}
 	wait(t, o)
 	wait(t, o)
 	crates := objectsOf(o, "0,0", "Crate")
-	o.mu.Lock()
-	failed, state := o.game.State.Failed, o.areas[AreaPos{0, 0}].rec
-	o.mu.Unlock()
+	failed, state := o.view().game.State.Failed, o.view().areas[AreaPos{0, 0}].rec
 	if len(crates) != 1 || crates[0] == crate || failed != nil || state.State != Active || state.Rerolls != 1 {
 		t.Errorf("after the fail rule: crates %v (was %d), failed %v, area %+v; want a new puzzle", crates, crate, failed, state)
 	}
@@ -415,12 +393,8 @@ func TestStaleBlocksAreClearedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	o := newTestOverlay(t, w, dir)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	o.mu.Lock()
-	at := o.where[crate].Block
-	o.mu.Unlock()
-	if err := o.Lock(AreaPos{0, 0}); err != nil {
-		t.Fatal(err)
-	}
+	at := o.view().where[crate].Block
+	waitReply(t, o.Lock(AreaPos{0, 0}))
 	wait(t, o)
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
@@ -457,7 +431,7 @@ areas:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := o.Reload(smaller); err != nil {
+	if err := o.Reload(context.Background(), smaller); err != nil {
 		t.Fatal(err)
 	}
 	id := uuid.New()
@@ -469,4 +443,16 @@ areas:
 			t.Errorf("a leftover crate offers %v", moves)
 		}
 	}).Done()
+}
+
+// waitReply waits for the owner's answer to a request and fails the test on an error.
+func waitReply(t *testing.T, r *Reply) []string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	text, err := r.Wait(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
 }

@@ -28,9 +28,8 @@ const maxPlanSteps = 128
 // Plan returns the remaining steps of an area's puzzle in one valid order, simulated with the engine's game logic
 // on a copy of the state: picking up what must be carried in, then running the tree's rules as they become leaves.
 func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	run, ok := o.areas[a]
+	v := o.view()
+	run, ok := v.areas[a]
 	switch {
 	case !ok || run.rec.State == Locked:
 		return nil, fmt.Errorf("area %v is locked", a)
@@ -39,7 +38,7 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 	case run.tracked == nil:
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	sim := puzzle.NewManager(o.opts.Pack, o.game.State.Clone(), puzzle.TreeRules, o.accessible)
+	sim := puzzle.NewManager(v.pack, v.game.State.Clone(), puzzle.TreeRules, v.accessible)
 	tr, err := sim.Track(run.tracked.Area, run.tracked.Goal, run.tracked.Nodes)
 	if err != nil {
 		return nil, err
@@ -56,14 +55,14 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 	madeBy := map[int]int{}
 	var steps []Step
 	for len(steps) < maxPlanSteps && !tr.Achieved {
-		mv, ok := o.nextMove(sim, run.area.Name)
+		mv, ok := nextMove(sim, run.area.Name)
 		if !ok {
 			return steps, fmt.Errorf("area %v: no step can be made now (an item may be held by another player)", a)
 		}
 		step := Step{Action: mv.Rule.Action}
 		for _, id := range mv.Inputs {
 			obj, _ := sim.State.Object(id)
-			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: o.where[id], MadeBy: madeBy[id]})
+			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: v.where[id], MadeBy: madeBy[id]})
 		}
 		outs, _, err := sim.Do(mv)
 		if err != nil {
@@ -71,7 +70,7 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 		}
 		steps = append(steps, step)
 		for _, out := range outs {
-			if _, existed := o.where[out.ID]; !existed || mv.Rule == puzzle.PickUp {
+			if _, existed := v.where[out.ID]; !existed || mv.Rule == puzzle.PickUp {
 				madeBy[out.ID] = len(steps)
 			}
 		}
@@ -81,7 +80,7 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 
 // nextMove picks the next move of a simulated game: a rule of the tree that can run, with its inputs in the area or
 // the inventory; failing that, picking up a carryable object from another area that a leaf rule needs.
-func (o *Overlay) nextMove(sim *puzzle.Manager, area string) (puzzle.Move, bool) {
+func nextMove(sim *puzzle.Manager, area string) (puzzle.Move, bool) {
 	for _, mv := range sim.MovesIn(area) {
 		if mv.Rule != puzzle.PickUp && mv.Rule != puzzle.PutDown && !mv.Rule.Fail {
 			return mv, true
@@ -100,7 +99,7 @@ func (o *Overlay) nextMove(sim *puzzle.Manager, area string) (puzzle.Move, bool)
 		}
 		obj, _ := sim.State.Object(mv.Inputs[0])
 		for typ := range needed {
-			if o.opts.Pack.IsA(obj.Item, typ) {
+			if sim.Pack.IsA(obj.Item, typ) {
 				return mv, true
 			}
 		}

@@ -16,25 +16,21 @@ import (
 // world may lack objects the store has (they are placed again) or show objects the store no longer has (they are
 // removed when their entities are next seen; see sweep). Each area is repaired in its own short world task.
 func (o *Overlay) reconcileAll(ctx context.Context) {
-	o.mu.Lock()
+	v := o.view()
 	byArea := map[string][]op{}
-	for _, obj := range o.game.State.Objects {
-		w := o.where[obj.ID]
+	for _, obj := range v.game.State.Objects {
+		w := v.where[obj.ID]
 		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
 			continue
 		}
 		byArea[obj.Area] = append(byArea[obj.Area], o.show(obj, w))
 	}
-	o.mu.Unlock()
 	for _, ops := range byArea {
-		if ctx.Err() != nil {
+		select {
+		case <-ctx.Done():
 			return
+		case <-o.do(func(tx *world.Tx) { o.runOps(tx, ops) }).Done():
 		}
-		<-o.do(func(tx *world.Tx) {
-			for _, f := range ops {
-				f(tx)
-			}
-		}).Done()
 	}
 }
 
@@ -43,12 +39,12 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 // goroutine every few seconds, as chunks load while players move.
 func (o *Overlay) sweep(tx *world.Tx) {
 	var stale []world.Entity
-	o.mu.Lock()
+	v := o.view()
 	for e := range tx.Entities() {
 		id := e.H().UUID()
 		switch {
 		case isNPC(e):
-			if _, ok := o.byEntity[id]; !ok {
+			if _, ok := v.byEntity[id]; !ok {
 				stale = append(stale, e)
 			}
 		case e.H().Type() == entity.ItemType:
@@ -60,12 +56,11 @@ func (o *Overlay) sweep(tx *world.Tx) {
 			if !isPuzzle {
 				continue
 			}
-			if w, known := o.where[obj]; !known || w.Kind != AtEntity || w.Entity != id {
+			if w, known := v.where[obj]; !known || w.Kind != AtEntity || w.Entity != id {
 				stale = append(stale, e)
 			}
 		}
 	}
-	o.mu.Unlock()
 	for _, e := range stale {
 		_ = tx.RemoveEntity(e)
 	}
@@ -74,11 +69,11 @@ func (o *Overlay) sweep(tx *world.Tx) {
 // reconcilePlayer makes a joining player's inventory agree with the store: puzzle items the store gives to
 // someone else, or that no longer exist, are taken away, and those the store says the player holds are given.
 func (o *Overlay) reconcilePlayer(p *player.Player) {
-	o.mu.Lock()
+	v := o.view()
 	var give []op
-	for id, w := range o.where {
+	for id, w := range v.where {
 		if w.Kind == InInventory && w.Player == p.UUID() {
-			if obj, ok := o.game.State.Object(id); ok {
+			if obj, ok := v.game.State.Object(id); ok {
 				give = append(give, o.show(*obj, w))
 			}
 		}
@@ -89,11 +84,10 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 		if !ok {
 			continue
 		}
-		if w, known := o.where[id]; !known || w.Kind != InInventory || w.Player != p.UUID() {
+		if w, known := v.where[id]; !known || w.Kind != InInventory || w.Player != p.UUID() {
 			take = append(take, id)
 		}
 	}
-	o.mu.Unlock()
 	for _, id := range slices.Compact(take) {
 		takeStacks(p, id)
 	}
@@ -105,22 +99,17 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 // dropHeld puts down every puzzle item a leaving player holds, where they stand, so that an area whose puzzle
 // needs one stays solvable while they are away.
 func (o *Overlay) dropHeld(p *player.Player) {
-	o.mu.Lock()
+	v := o.view()
 	var held []int
-	for id, w := range o.where {
+	for id, w := range v.where {
 		if w.Kind == InInventory && w.Player == p.UUID() {
 			held = append(held, id)
 		}
 	}
-	o.mu.Unlock()
 	slices.Sort(held)
 	for _, id := range held {
-		if err := o.act(p, puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(p)); err != nil {
-			o.opts.Log.Warn("overlay: could not put down a leaving player's item", "player", p.Name(), "object", id, "err", err)
-			continue
-		}
+		o.act(p, puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(p), nil)
 		takeStacks(p, id) // now, before Dragonfly saves the leaving player's inventory
-
 	}
 }
 
@@ -128,12 +117,11 @@ func (o *Overlay) dropHeld(p *player.Player) {
 func groundAt(p *player.Player) cube.Pos { return cube.PosFromVec3(p.Position()) }
 
 // cleared returns the record of a puzzle block about to leave the world, or false for an object that is no block.
-// Call with mu held.
-func (o *Overlay) cleared(item string, w Where) (ClearedBlock, bool) {
+func (o *Overlay) cleared(s *state, item string, w Where) (ClearedBlock, bool) {
 	if w.Kind != AtBlock {
 		return ClearedBlock{}, false
 	}
-	it, ok := o.opts.Pack.Item(item)
+	it, ok := s.pack.Item(item)
 	if !ok {
 		return ClearedBlock{}, false
 	}
@@ -152,14 +140,13 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 	if len(cleared) == 0 {
 		return
 	}
-	o.mu.Lock()
+	v := o.view()
 	var stale []ClearedBlock
 	for _, cl := range cleared {
-		if _, taken := o.byBlock[cube.Pos(cl.Pos)]; !taken {
+		if _, taken := v.byBlock[cube.Pos(cl.Pos)]; !taken {
 			stale = append(stale, cl)
 		}
 	}
-	o.mu.Unlock()
 	done := o.do(func(tx *world.Tx) {
 		for _, cl := range stale {
 			if name, _ := tx.Block(cube.Pos(cl.Pos)).EncodeBlock(); name == cl.Block {

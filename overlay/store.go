@@ -42,6 +42,28 @@ type Change struct {
 	// Cleared are blocks the change takes out of the world: if a crash comes before Dragonfly saves their chunks,
 	// they come back at the next start, and reconciling removes them again.
 	Cleared []ClearedBlock
+	// Intents are work the change decided and that must be done even across a crash: areas to open, puzzles to
+	// generate again. Each stays in the store until a later change resolves it.
+	Intents []Intent
+	// Resolved are intents done (or no longer wanted), by key.
+	Resolved []Intent
+}
+
+// empty reports whether the change writes nothing.
+func (c Change) empty() bool {
+	return len(c.Areas) == 0 && len(c.Objects) == 0 && len(c.Removed) == 0 && c.NextID == 0 &&
+		len(c.Cleared) == 0 && len(c.Intents) == 0 && len(c.Resolved) == 0
+}
+
+// add appends another change's records to c, keeping order: later records of the same key win.
+func (c *Change) add(d Change) {
+	c.Areas = append(c.Areas, d.Areas...)
+	c.Objects = append(c.Objects, d.Objects...)
+	c.Removed = append(c.Removed, d.Removed...)
+	c.NextID = max(c.NextID, d.NextID)
+	c.Cleared = append(c.Cleared, d.Cleared...)
+	c.Intents = append(c.Intents, d.Intents...)
+	c.Resolved = append(c.Resolved, d.Resolved...)
 }
 
 // ClearedBlock is a puzzle block taken out of the world, and the block it showed as.
@@ -59,12 +81,14 @@ type Saved struct {
 	Objects map[int]ObjectRecord
 	NextID  int
 	Cleared []ClearedBlock
+	Intents []Intent
 }
 
 const (
 	areaPrefix    = "area/"
 	objectPrefix  = "object/"
 	clearedPrefix = "cleared/"
+	intentPrefix  = "intent/"
 	nextIDKey     = "next-id"
 )
 
@@ -94,6 +118,13 @@ func (s *Store) Commit(c Change) error {
 	for _, cl := range c.Cleared {
 		v, _ := json.Marshal(cl)
 		b.Put([]byte(clearedKey(cl.Pos)), v)
+	}
+	for _, in := range c.Resolved {
+		b.Delete([]byte(in.key()))
+	}
+	for _, in := range c.Intents {
+		v, _ := json.Marshal(in)
+		b.Put([]byte(in.key()), v)
 	}
 	if err := s.db.Write(b, &opt.WriteOptions{Sync: true}); err != nil {
 		return fmt.Errorf("commit puzzle state: %w", err)
@@ -138,6 +169,16 @@ func (s *Store) Load() (Saved, error) {
 			return out, fmt.Errorf("puzzle store record %s: %w", it.Key(), err)
 		}
 		out.Cleared = append(out.Cleared, cl)
+	}
+	it.Release()
+	it = snap.NewIterator(util.BytesPrefix([]byte(intentPrefix)), nil)
+	for it.Next() {
+		var in Intent
+		if err := json.Unmarshal(it.Value(), &in); err != nil {
+			it.Release()
+			return out, fmt.Errorf("puzzle store record %s: %w", it.Key(), err)
+		}
+		out.Intents = append(out.Intents, in)
 	}
 	it.Release()
 	v, err := snap.Get([]byte(nextIDKey), nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player/title"
@@ -20,99 +21,179 @@ const maxTagged = 48
 // a run of them must not unlock the whole world.
 const maxEmptyChain = 1
 
-// unlock opens an area: it snapshots and tags the area's blocks and entities, generates its puzzle against
-// everything players can reach, commits it all to the store and then places the puzzle's objects. It runs on the
-// overlay's goroutine.
-func (o *Overlay) unlock(ctx context.Context, a AreaPos, emptyChain int) {
-	o.mu.Lock()
-	if run, ok := o.areas[a]; (ok && run.rec.State != Locked) || o.pending[a] || o.closed {
-		o.mu.Unlock()
-		return
+// resumeAll returns the work that carries out intents, to run once the change deciding them is committed.
+func (o *Overlay) resumeAll(intents []Intent) []func() {
+	out := make([]func(), 0, len(intents))
+	for _, in := range intents {
+		out = append(out, func() { o.resume(in, nil) })
 	}
-	o.pending[a] = true
-	o.mu.Unlock()
-	defer func() {
-		o.mu.Lock()
-		delete(o.pending, a)
-		o.mu.Unlock()
-	}()
+	return out
+}
 
-	lo, hi := a.Chunks(int32(o.opts.AreaSize))
-	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
-	if err != nil {
-		o.opts.Log.Error("overlay: unlock: snapshot", "area", a.String(), "err", err)
-		return
-	}
-	o.mu.Lock()
-	tagger := o.tagger // a reload may replace it
-	o.mu.Unlock()
-	found := append(tagger.Scan(snap), o.opts.Mods.match(snap)...)
-	biome := biomeAt(snap)
-	rng := newAreaRand(o.opts.Seed, o.graph.hash(a), 0)
-	spots := surfaceSpots(snap, rng)
-
-	o.mu.Lock()
-	run, change, ops, err := o.openArea(a, biome, found, spots, rng)
-	o.mu.Unlock()
-	if err != nil {
-		o.opts.Log.Error("overlay: unlock", "area", a.String(), "err", err)
-		return
-	}
-	if err := o.store.Commit(change); err != nil {
-		o.opts.Log.Error("overlay: unlock: commit", "area", a.String(), "err", err)
-		return
-	}
-	goal := run.rec.Goal
-	o.do(func(tx *world.Tx) {
-		for _, f := range ops {
-			f(tx)
-		}
-		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goalText(goal)), sound.LevelUp{})
-	})
-	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", goal,
-		"tagged", len(found), "depth", depthOf(run))
-	if run.rec.State == Solved && emptyChain < maxEmptyChain {
-		o.afterSolved(ctx, a, emptyChain+1)
+// resume starts the work of an intent; r, if not nil, is answered when it is done.
+func (o *Overlay) resume(in Intent, r *Reply) {
+	switch in.Kind {
+	case OpenArea:
+		o.post(o.begin(in, r, "open area", o.prepareOpen))
+	case NewPuzzle:
+		o.post(o.begin(in, r, "new puzzle", o.prepareNewPuzzle))
 	}
 }
 
-// openArea adds an area's tagged objects and generated puzzle to memory and returns what to commit and show. Call
-// with mu held.
-func (o *Overlay) openArea(a AreaPos, biome string, found []tagging.Found, spots []cube.Pos, rng *rand.Rand) (*areaRun, Change, []op, error) {
+// begin is the first step of an intent's work, on the owner: unless the work is done or under way, it marks the
+// area busy and starts prepare off the owner, which copies the area from the world and posts the last step.
+func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx context.Context, in Intent, r *Reply)) *request {
+	a := in.Area
+	return &request{name: name, area: a, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		switch {
+		case in.Kind == OpenArea && s.open(a):
+			return result{change: Change{Resolved: []Intent{in}}, text: []string{fmt.Sprintf("Area %v is open.", a)}}, nil
+		case in.Kind == NewPuzzle && !s.open(a):
+			return result{change: Change{Resolved: []Intent{in}}}, fmt.Errorf("area %v is not open", a)
+		case s.pending[a]:
+			return result{text: []string{fmt.Sprintf("Area %v is already being worked on.", a)}}, nil
+		}
+		s.pending[a] = true
+		work := func() {
+			o.goSafely(name, a, func(ctx context.Context) { prepare(ctx, in, r) },
+				func() { o.post(o.abandon(in, r, fmt.Errorf("%s of area %v failed; see the log", name, a))) })
+		}
+		return result{later: true, after: []func(){work}}, nil
+	}}
+}
+
+// abandon is the last step of work that failed off the owner: the area is no longer busy. The intent stays in the
+// store, so the work is tried again at the next start.
+func (o *Overlay) abandon(in Intent, r *Reply, err error) *request {
+	return &request{name: "abandon", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		delete(s.pending, in.Area)
+		return result{}, err
+	}, fail: func(s *state) { delete(s.pending, in.Area) }}
+}
+
+// areaCopy is what an area's work learns from the world off the owner: its tagged objects, biome and free spots.
+type areaCopy struct {
+	found []tagging.Found
+	biome string
+	spots []cube.Pos
+	rng   *rand.Rand
+}
+
+// copyArea snapshots an area's chunks and entities and tags them, off the owner and the world goroutine.
+func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCopy, error) {
+	lo, hi := a.Chunks(int32(o.opts.AreaSize))
+	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
+	if err != nil {
+		return areaCopy{}, err
+	}
+	tagger := o.view().tagger // a reload may replace it
+	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
+		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls)}
+	c.spots = surfaceSpots(snap, c.rng)
+	return c, nil
+}
+
+// prepareOpen copies a locked area from the world and posts the step that opens it.
+func (o *Overlay) prepareOpen(ctx context.Context, in Intent, r *Reply) {
+	c, err := o.copyArea(ctx, in.Area, 0)
+	if err != nil {
+		o.post(o.abandon(in, r, fmt.Errorf("open area %v: %w", in.Area, err)))
+		return
+	}
+	o.post(&request{name: "open area", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		return o.finishOpen(s, in, c)
+	}, fail: func(s *state) { delete(s.pending, in.Area) }})
+}
+
+// finishOpen opens an area on the owner: its tagged objects and generated puzzle join the state, the intent is
+// resolved, and an area that got no puzzle opens the areas beyond it (within maxEmptyChain).
+func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
+	a := in.Area
+	delete(s.pending, a)
+	if s.open(a) {
+		return result{change: Change{Resolved: []Intent{in}}}, nil
+	}
+	run, change, ops, err := o.openArea(s, a, c)
+	if err != nil {
+		return result{}, fmt.Errorf("open area %v: %w", a, err)
+	}
+	change.Resolved = append(change.Resolved, in)
+	if run.rec.State == Solved && in.Chain < maxEmptyChain {
+		change.Intents = append(change.Intents, o.opening(s, a, in.Chain+1)...)
+	}
+	goal := run.rec.Goal
+	ops = append(ops, func(tx *world.Tx) {
+		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goalText(goal)), sound.LevelUp{})
+	})
+	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", goal,
+		"tagged", len(c.found), "depth", depthOf(run))
+	text := fmt.Sprintf("Area %v is open: %s.", a, goalText(goal))
+	return result{change: change, ops: ops, text: []string{text}, after: o.resumeAll(change.Intents)}, nil
+}
+
+// prepareNewPuzzle copies an open area from the world and posts the step that gives it a new puzzle.
+func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply) {
+	rerolls := 0
+	if run, ok := o.view().areas[in.Area]; ok {
+		rerolls = run.rec.Rerolls + 1
+	}
+	c, err := o.copyArea(ctx, in.Area, rerolls)
+	if err != nil {
+		o.post(o.abandon(in, r, fmt.Errorf("new puzzle for area %v: %w", in.Area, err)))
+		return
+	}
+	o.post(&request{name: "new puzzle", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		return o.finishNewPuzzle(s, in, c)
+	}, fail: func(s *state) { delete(s.pending, in.Area) }})
+}
+
+// finishNewPuzzle generates an area's puzzle again on the owner: the objects its puzzle spawned that still lie in
+// the area go, and a new puzzle is generated against the world as it is now. Objects in inventories and tagged
+// objects stay.
+func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, error) {
+	a := in.Area
+	delete(s.pending, a)
+	run, ok := s.areas[a]
+	if !ok || run.area == nil || run.rec.State == Locked {
+		return result{change: Change{Resolved: []Intent{in}}}, fmt.Errorf("area %v is not open", a)
+	}
+	change, ops := o.clearPuzzle(s, a, run)
+	run.rec.Rerolls++
+	// Spots taken by objects that stay are not free.
+	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock[p]; return taken })
+	g, err := o.generateInto(s, run, spots, c.rng)
+	if err != nil {
+		return result{}, err
+	}
+	s.version++
+	change.add(g.change)
+	change.Areas = []AreaRecord{run.rec}
+	change.NextID = s.game.State.NextID
+	change.Resolved = append(change.Resolved, in)
+	goal := run.rec.Goal
+	ops = append(ops, g.ops...)
+	ops = append(ops, func(tx *world.Tx) {
+		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goalText(goal)), sound.Note{})
+	})
+	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goalText(goal))}}, nil
+}
+
+// openArea adds an area's tagged objects and generated puzzle to the state and returns what to commit and show.
+func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, []op, error) {
 	var change Change
-	var ops []op
-	tmpl, err := chooseTemplate(o.opts.Pack, o.graph.Distance(a), biome, o.graph.hash(a)>>8)
+	tmpl, err := chooseTemplate(s.pack, o.graph.Distance(a), c.biome, o.graph.hash(a)>>8)
 	if err != nil {
 		return nil, change, nil, err
 	}
 	inst := o.instance(a, tmpl)
-	state := o.game.State
-	for i, f := range found {
-		if i == maxTagged {
-			break
-		}
-		it, ok := o.opts.Pack.Item(f.Item)
-		if !ok {
-			continue
-		}
-		obj := puzzle.Object{ID: state.NextID, Item: f.Item, Area: inst.Name, Props: it.Props.Clone()}
-		state.NextID++
-		state.Objects = append(state.Objects, obj)
-		w := Where{Kind: AtBlock, Block: f.Top, Tagged: true}
-		if f.Entity != [16]byte{} {
-			w = Where{Kind: AtEntity, Block: f.Pos, Entity: f.Entity, Tagged: true}
-		}
-		o.setWhere(obj.ID, w)
-		change.Objects = append(change.Objects, ObjectRecord{Object: obj, Where: w})
-	}
-
+	o.addTagged(s, &change, inst.Name, c.found)
 	run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: inst}
-	more, err := o.generateInto(run, spots, rng)
+	g, err := o.generateInto(s, run, c.spots, c.rng)
 	if err != nil {
 		return nil, change, nil, err
 	}
 	// The chosen template can make no puzzle here: try the others that suit the distance before giving up.
-	for _, other := range templatesFor(o.opts.Pack, o.graph.Distance(a), "", 0) {
+	for _, other := range templatesFor(s.pack, o.graph.Distance(a), "", 0) {
 		if run.puzzle != nil {
 			break
 		}
@@ -120,17 +201,40 @@ func (o *Overlay) openArea(a AreaPos, biome string, found []tagging.Found, spots
 			continue
 		}
 		run.area, run.rec.Template = o.instance(a, other), other.Name
-		if more, err = o.generateInto(run, spots, rng); err != nil {
+		if g, err = o.generateInto(s, run, c.spots, c.rng); err != nil {
 			return nil, change, nil, err
 		}
 	}
-	ops = append(ops, more.ops...)
-	change.Objects = append(change.Objects, more.change.Objects...)
-	o.areas[a] = run
-	o.version++
+	change.add(g.change)
+	s.areas[a] = run
+	s.version++
 	change.Areas = append(change.Areas, run.rec)
-	change.NextID = state.NextID
-	return run, change, ops, nil
+	change.NextID = s.game.State.NextID
+	return run, change, g.ops, nil
+}
+
+// addTagged adds the objects tagging found in an area to the state and the change.
+func (o *Overlay) addTagged(s *state, change *Change, area string, found []tagging.Found) {
+	for i, f := range found {
+		if i == maxTagged {
+			break
+		}
+		it, ok := s.pack.Item(f.Item)
+		if !ok {
+			continue
+		}
+		d := s.game.Add(puzzle.Object{Item: f.Item, Area: area, Props: it.Props.Clone()})
+		if len(d.Created) == 0 {
+			continue
+		}
+		obj := d.Created[0]
+		w := Where{Kind: AtBlock, Block: f.Top, Tagged: true}
+		if f.Entity != [16]byte{} {
+			w = Where{Kind: AtEntity, Block: f.Pos, Entity: f.Entity, Tagged: true}
+		}
+		s.setWhere(obj.ID, w)
+		change.Objects = append(change.Objects, ObjectRecord{Object: obj, Where: w})
+	}
 }
 
 // generated is what generating a puzzle adds: objects to commit and ops to show them.
@@ -139,13 +243,12 @@ type generated struct {
 	ops    []op
 }
 
-// generateInto generates an area's puzzle, adds its spawned objects to memory at the given spots and starts
+// generateInto generates an area's puzzle, adds its spawned objects to the state at the given spots and starts
 // tracking it. An area whose template can make no puzzle here is open ground: it counts as solved, so progress
-// goes on. Call with mu held.
-func (o *Overlay) generateInto(run *areaRun, spots []cube.Pos, rng *rand.Rand) (generated, error) {
+// goes on.
+func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *rand.Rand) (generated, error) {
 	var g generated
-	state := o.game.State
-	pz, err := o.gen.Generate(run.area, o.generatorWorld(run.area.Name), rng)
+	pz, err := s.gen.Generate(run.area, o.generatorWorld(s, run.area.Name), rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
 		run.rec.State, run.rec.Goal, run.rec.Puzzle = Solved, "", nil
@@ -154,27 +257,25 @@ func (o *Overlay) generateInto(run *areaRun, spots []cube.Pos, rng *rand.Rand) (
 	if len(pz.Spawned) > len(spots) {
 		return g, fmt.Errorf("area %v has no free ground for %d objects", run.rec.Pos, len(pz.Spawned))
 	}
-	for i, s := range pz.Spawned {
-		state.Objects = append(state.Objects, s)
-		state.NextID = max(state.NextID, s.ID+1)
-		w := o.placement(s, spots[i])
-		o.setWhere(s.ID, w)
-		g.change.Objects = append(g.change.Objects, ObjectRecord{Object: s, Where: w})
-		g.ops = append(g.ops, o.show(s, w))
+	d := s.game.Add(pz.Spawned...)
+	for i, obj := range d.Created {
+		w := o.placement(obj, spots[i])
+		s.setWhere(obj.ID, w)
+		g.change.Objects = append(g.change.Objects, ObjectRecord{Object: obj, Where: w})
+		g.ops = append(g.ops, o.show(obj, w))
 	}
 	run.rec.State, run.rec.Goal = Active, pz.Goal.String()
-	if err := o.track(run, pz); err != nil {
+	if err := o.track(s, run, pz); err != nil {
 		return g, err
 	}
 	run.rec.Puzzle, err = encodePuzzle(pz, run.tracked)
 	return g, err
 }
 
-// generatorWorld is what the generator sees: every object, the open areas and the puzzles in progress. Call with
-// mu held.
-func (o *Overlay) generatorWorld(area string) *puzzle.World {
-	w := &puzzle.World{Objects: o.game.State.Objects, NextID: o.game.State.NextID}
-	for pos, run := range o.areas {
+// generatorWorld is what the generator sees: every object, the open areas and the puzzles in progress.
+func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
+	w := &puzzle.World{Objects: s.game.State.Objects, NextID: s.game.State.NextID}
+	for pos, run := range s.areas {
 		if run.rec.State == Locked {
 			continue
 		}
@@ -184,25 +285,6 @@ func (o *Overlay) generatorWorld(area string) *puzzle.World {
 		}
 	}
 	return w
-}
-
-// afterSolved unlocks the neighbours of a solved area whose keys are now all achieved. emptyChain counts the areas
-// without a puzzle that led here (0 when players solved a.)
-func (o *Overlay) afterSolved(ctx context.Context, a AreaPos, emptyChain int) {
-	for _, n := range o.graph.Unlocks(a) {
-		o.mu.Lock()
-		open := o.graph.Open(n, o.solvedLocked)
-		o.mu.Unlock()
-		if open {
-			o.unlock(ctx, n, emptyChain)
-		}
-	}
-}
-
-// solvedLocked reports whether an area is solved. Call with mu held.
-func (o *Overlay) solvedLocked(a AreaPos) bool {
-	run, ok := o.areas[a]
-	return ok && run.rec.State == Solved
 }
 
 // biomeAt returns the biome in the middle of a snapshot, at its surface.

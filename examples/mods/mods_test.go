@@ -78,6 +78,7 @@ func TestExampleMods(t *testing.T) {
 	}
 	id := uuid.New()
 	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Modder", UUID: id})
+	var r *overlay.Reply
 	<-w.Do(func(tx *world.Tx) {
 		pl := tx.AddEntity(h).(*player.Player)
 		moves := o.MovesFrom(pl, crate.ID)
@@ -85,10 +86,14 @@ func TestExampleMods(t *testing.T) {
 			t.Errorf("menu of the crate: %v", moves)
 			return
 		}
-		if err := o.Act(pl, moves[0], crate.Where.Block); err != nil {
-			t.Error(err)
-		}
+		r = o.Act(pl, moves[0], crate.Where.Block)
 	}).Done()
+	if r == nil {
+		t.FailNow()
+	}
+	if _, err := r.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
 	if err := o.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -164,6 +164,7 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatalf("using an item on %s at %v opened no menu: %v", s.item, s.pos, err)
 		}
 		choose(t, b, form, s.action)
+		awaitDone(ctx, t, b, mark, s)
 	case s.place == "block":
 		if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, 0.5, 2})); err != nil {
 			t.Fatal(err)
@@ -177,8 +178,18 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatalf("using an item on %s at %v opened no menu: %v", s.item, s.pos, err)
 		}
 		choose(t, b, form, s.action)
+		awaitDone(ctx, t, b, mark, s)
 	default:
 		t.Fatalf("the test bot cannot follow %+v", s)
+	}
+}
+
+// awaitDone waits for the message that a step is done: the server says so once the store has it, as a player
+// would read it in the chat.
+func awaitDone(ctx context.Context, t *testing.T, b *e2e.Bot, mark int, s step) {
+	t.Helper()
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, s.action+"§r done") }); err != nil {
+		t.Fatalf("%s on %s at %v: no word that it was done: %v", s.action, s.item, s.pos, err)
 	}
 }
 
@@ -436,7 +447,7 @@ func TestAdminCommands(t *testing.T) {
 	if out := srv.Console(t, "puzzle export"); strings.Count(out, "Wrote ") != 4 {
 		t.Errorf("export:\n%s", out)
 	}
-	if out := srv.Console(t, "puzzle unlock 5,5"); !strings.Contains(out, "opening") {
+	if out := srv.Console(t, "puzzle unlock 5,5"); !strings.Contains(out, "Area 5,5 is open") {
 		t.Errorf("unlock:\n%s", out)
 	}
 	if out := srv.Console(t, "puzzle lock nowhere"); !strings.Contains(out, "want x,z") {

@@ -1,0 +1,112 @@
+package overlay
+
+import (
+	"maps"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/google/uuid"
+	"riddlestone/puzzle"
+	"riddlestone/tagging"
+)
+
+// state is the overlay's puzzle state: the pack in use, the game, the areas and where each object is. One
+// goroutine owns it (the owner, see owner.go) and is the only one to change it; every change is committed to the
+// store before a copy of the state is published, and everyone else reads published copies (Overlay.view), which
+// never change. So no lock is held across an engine call, and no reader waits for a writer.
+type state struct {
+	pack   *puzzle.Pack
+	gen    *puzzle.Generator
+	tagger *tagging.Tagger
+
+	game     *puzzle.Manager
+	areas    map[AreaPos]*areaRun
+	where    map[int]Where
+	byBlock  map[cube.Pos]int
+	byEntity map[uuid.UUID]int
+	pending  map[AreaPos]bool // areas being opened or given a new puzzle: work in flight off the owner
+	version  int              // counts changes, so a form shown before one can tell
+}
+
+// newState returns an empty state of a pack.
+func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode) *state {
+	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: map[int]Where{},
+		byBlock: map[cube.Pos]int{}, byEntity: map[uuid.UUID]int{}, pending: map[AreaPos]bool{}}
+	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
+	return s
+}
+
+// clone returns a copy of s that shares nothing that either may change.
+func (s *state) clone() *state {
+	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: maps.Clone(s.where), byBlock: maps.Clone(s.byBlock),
+		byEntity: maps.Clone(s.byEntity), pending: maps.Clone(s.pending), version: s.version,
+		areas: make(map[AreaPos]*areaRun, len(s.areas))}
+	c.game = s.game.Clone(c.accessible)
+	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
+	for i, t := range s.game.Puzzles {
+		tracked[t] = c.game.Puzzles[i]
+	}
+	for pos, run := range s.areas {
+		r := *run
+		r.tracked = tracked[run.tracked]
+		c.areas[pos] = &r
+	}
+	return c
+}
+
+// accessible reports whether players can reach an area's objects: it is open (active or solved).
+func (s *state) accessible(name string) bool {
+	a, err := ParseAreaPos(name)
+	if err != nil {
+		return false
+	}
+	run, ok := s.areas[a]
+	return ok && run.rec.State != Locked
+}
+
+// open reports whether an area is open (active or solved).
+func (s *state) open(a AreaPos) bool {
+	run, ok := s.areas[a]
+	return ok && run.rec.State != Locked
+}
+
+// solved reports whether an area is solved.
+func (s *state) solved(a AreaPos) bool {
+	run, ok := s.areas[a]
+	return ok && run.rec.State == Solved
+}
+
+// setWhere records where an object is, indexing its block or entity.
+func (s *state) setWhere(id int, w Where) {
+	s.clearWhere(id)
+	s.where[id] = w
+	switch w.Kind {
+	case AtBlock:
+		s.byBlock[w.Block] = id
+	case AtEntity:
+		s.byEntity[w.Entity] = id
+	}
+}
+
+// clearWhere forgets where an object is.
+func (s *state) clearWhere(id int) {
+	w, ok := s.where[id]
+	if !ok {
+		return
+	}
+	delete(s.where, id)
+	if w.Kind == AtBlock && s.byBlock[w.Block] == id {
+		delete(s.byBlock, w.Block)
+	}
+	if w.Kind == AtEntity && s.byEntity[w.Entity] == id {
+		delete(s.byEntity, w.Entity)
+	}
+}
+
+// record returns the store's record of an object.
+func (s *state) record(id int) (ObjectRecord, bool) {
+	obj, ok := s.game.State.Object(id)
+	if !ok {
+		return ObjectRecord{}, false
+	}
+	return ObjectRecord{Object: *obj, Where: s.where[id]}, true
+}
