@@ -224,3 +224,30 @@ func adminArea(src cmd.Source, tx *world.Tx, arg cmd.Optional[string], out *cmd.
 	a, ok := areaArg(o, here, arg, out)
 	return o, a, ok
 }
+
+type verifyCmd struct {
+	adminOnly
+	Verify cmd.SubCommand `cmd:"verify"`
+}
+
+// Run checks that the puzzles are whole (Overlay.Verify) and lists any problem found.
+func (verifyCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
+	o, _, ok := overlayOf(src, tx, out)
+	if !ok {
+		return
+	}
+	out.Printf("Verifying the puzzles...")
+	o.later(src, func(out *cmd.Output) {
+		problems, checked, err := o.Verify(o.ctx)
+		switch {
+		case err != nil:
+			out.Error(err)
+		case len(problems) == 0:
+			out.Printf("All consistent: %d areas; %d objects checked in the world.", len(o.view().areas), checked)
+		default:
+			for _, p := range problems {
+				out.Errorf("Problem: %s", p)
+			}
+		}
+	})
+}

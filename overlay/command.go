@@ -14,7 +14,7 @@ import (
 // plan for admins. The server registers them under one /puzzle command with its own.
 func Commands() []cmd.Runnable {
 	return []cmd.Runnable{statusCmd{}, hintCmd{}, planCmd{}, restartCmd{},
-		reloadCmd{}, areaOpCmd{}, tpCmd{}, areaCmd{}}
+		reloadCmd{}, areaOpCmd{}, tpCmd{}, areaCmd{}, verifyCmd{}}
 }
 
 // statusCmd is /puzzle status: the player's area, its state and goal, and what opens each neighbour.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/entity"
-	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/puzzle"
@@ -48,11 +47,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 				stale = append(stale, e)
 			}
 		case e.H().Type() == entity.ItemType:
-			it, ok := e.(interface{ Item() item.Stack })
-			if !ok {
-				continue
-			}
-			obj, isPuzzle := stackObject(it.Item())
+			obj, isPuzzle := stackObject(stackOf(e))
 			if !isPuzzle {
 				continue
 			}
