@@ -23,6 +23,10 @@ func (v Verdict) String() string { return [...]string{"unknown", "yes", "no"}[v]
 // DefaultMaxStates is the state cap when Explore.MaxStates is 0.
 const DefaultMaxStates = 1 << 20
 
+// DefaultMaxGraphStates is the cap on the states of an exported graph when Explore.MaxGraphStates is 0: a graph
+// state with its moves takes a few kilobytes, so a graph stays within some hundred megabytes.
+const DefaultMaxGraphStates = 50_000
+
 // Explore says what to explore: the state space of a world under a rule set, towards a goal (seed 004,
 // PuzzleGraph). States are counted up to symmetry (see space.go); goal states and fail states end an attempt, so
 // the search does not continue from them.
@@ -55,6 +59,11 @@ type Explore struct {
 	FirstGoal  bool // without Analyse: stop at the first goal state (the answer is then Yes at once)
 	DepthFirst bool // without Analyse: search depth first, which reaches a goal of a deep puzzle much sooner
 	Graph      bool // keep the explored graph for export; implies Analyse
+	// MaxGraphStates bounds the graph that Graph keeps, whose states cost far more memory than the exploration's:
+	// it keeps the states explored first (nearest the start: an analysis is breadth first) and the moves between
+	// them, marked partial, while the exploration and its analysis go on to MaxStates. 0 means
+	// DefaultMaxGraphStates.
+	MaxGraphStates int
 	// GoalArea, when set, counts only objects in that area or an inventory as matching Goal, as GoalAchieved does.
 	GoalArea string
 	// MaxDepth, when positive, leaves states that many moves from the start unexpanded (the horizon), so that a
@@ -67,6 +76,14 @@ type Explore struct {
 	NoSleep     bool // explore every interleaving of independent moves
 }
 
+// maxGraphStates returns the cap on the graph's states.
+func (cfg *Explore) maxGraphStates() int {
+	if cfg.MaxGraphStates > 0 {
+		return cfg.MaxGraphStates
+	}
+	return DefaultMaxGraphStates
+}
+
 // Report is what an exploration found.
 type Report struct {
 	Solvable    Verdict
@@ -76,7 +93,7 @@ type Report struct {
 	GoalStates  int
 	FailStates  int // states reached by a fail rule (counted among States)
 	// DeadEnds counts the states, neither goal nor fail states, from which no goal state can be reached; -1 when
-	// not analysed or not complete.
+	// not analysed or not complete. Counts says which figures are known, Summary says them in words.
 	DeadEnds int
 	// Horizon counts the states left unexpanded at Explore.MaxDepth; the search is complete only when it is 0.
 	Horizon int
@@ -92,17 +109,39 @@ type Report struct {
 	// ShortestSolutions counts the distinct shortest solutions, and Solutions all solutions, where a solution is a
 	// sequence of moves from the start to a goal state and two moves differ when they run different rules or bind
 	// objects that are not interchangeable. Solutions is -1 when a cycle makes it infinite. Both need Analyse and a
-	// complete search, and are 0 otherwise; counts saturate at math.MaxInt64.
+	// search that ran to its end, and are 0 otherwise; counts saturate at CountCap.
 	ShortestSolutions int64
 	Solutions         int64
-	Graph             *Graph // with Explore.Graph
+	// Graph is the explored graph with Explore.Graph: the whole space, or what was explored of it (Graph.Partial).
+	Graph *Graph
+
+	analyse      bool // an analysis was asked for
+	analysed     bool // the analysis ran: the search was not stopped
+	breadthFirst bool // breadth first without reductions: Shortest is the shortest
+	stop         int  // why the search ended: searching when it ran out of states
+	maxDepth     int  // Explore.MaxDepth
+	maxObjects   int  // the most objects a state may have (Explore.MaxGrowth)
 }
 
-// String summarises the report on one line.
+// String summarises the report on one line as key=value pairs, a figure that is not known as "unknown".
 func (r *Report) String() string {
-	return fmt.Sprintf("solvable=%s complete=%v states=%d transitions=%d goals=%d fails=%d deadEnds=%d shortest=%d solutions=%d/%d",
-		r.Solvable, r.Complete, r.States, r.Transitions, r.GoalStates, r.FailStates, r.DeadEnds, r.Shortest,
-		r.ShortestSolutions, r.Solutions)
+	c := r.Counts()
+	return fmt.Sprintf("solvable=%s complete=%v states=%d transitions=%d goals=%d fails=%d deadEnds=%s shortest=%s solutions=%s/%s",
+		r.Solvable, r.Complete, r.States, r.Transitions, r.GoalStates, r.FailStates, keyCount(c.DeadEnds), keyCount(c.Shortest),
+		keyCount(c.ShortestSolutions), keyCount(c.Solutions))
+}
+
+// keyCount formats a count as a value of String: "17", ">=17", "<=5", "inf" or "unknown".
+func keyCount(c Count) string {
+	switch c.Bound {
+	case AtLeast:
+		return ">=" + Count{c.N, Exact}.String()
+	case AtMost:
+		return "<=" + Count{c.N, Exact}.String()
+	case Unbounded:
+		return "inf"
+	}
+	return c.String()
 }
 
 // failMark is added to a state reached by a fail rule, so it differs from the same objects reached otherwise.
@@ -398,12 +437,13 @@ func (f *frontier) again(j uint32) {
 	}
 }
 
-// Why a search ended: it is still searching (then it ran out of states: complete), found a goal with FirstGoal, or
-// hit the state cap.
+// Why a search ended: it is still searching (then it ran out of states: complete), found a goal with FirstGoal,
+// hit the state cap, or in an analysis met a state with more objects than a state may hold.
 const (
 	searching = iota
 	foundGoal
 	capped
+	outgrown
 )
 
 // expand explores the moves of state i, adding new states to the frontier.
@@ -452,7 +492,7 @@ func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
 			// Such a state is left out like one beyond the horizon, so the search is not complete and cannot
 			// answer "no", but other branches are still searched. An analysis needs every edge, so it stops.
 			if x.cfg.Analyse {
-				return capped
+				return outgrown
 			}
 			continue
 		}
@@ -521,7 +561,8 @@ func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
 }
 
 func (x *explorer) run(s *State) (*Report, error) {
-	rep := &Report{DeadEnds: -1, Shortest: -1}
+	rep := &Report{DeadEnds: -1, Shortest: -1, analyse: x.cfg.Analyse, breadthFirst: x.cfg.Analyse,
+		maxDepth: x.cfg.MaxDepth}
 	start := x.dropFrozen(x.sp.encode(s, nil))
 	if s.Failed != nil {
 		start = append(start, failMark)
@@ -533,6 +574,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 	if x.cfg.MaxGrowth > 0 && !x.cfg.Analyse {
 		x.maxObjects = min(maxStateObjects, len(start)+x.cfg.MaxGrowth)
 	}
+	rep.maxObjects = x.maxObjects
 	if _, isNew := x.st.intern(start); isNew {
 		x.record(start, 0, nil, nil)
 	}
@@ -551,6 +593,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 			stop = x.expand(i, fr, rep)
 		}
 	}
+	rep.stop = stop
 	rep.Horizon = len(x.horizon)
 	rep.Outgrown = x.oversized
 	rep.Accelerated = x.accelerations
@@ -574,8 +617,11 @@ func (x *explorer) run(s *State) (*Report, error) {
 	case rep.Complete:
 		rep.Solvable = No
 	}
-	if x.cfg.Analyse && stop == searching {
+	switch {
+	case x.cfg.Analyse && stop == searching:
 		x.analyse(rep)
+	case x.cfg.Graph:
+		rep.Graph = x.graph(x.reverse().distances(x.goalStates()), nil, rep)
 	}
 	return rep, nil
 }
@@ -1173,54 +1219,12 @@ func intersectU32(a, b []uint32) []uint32 {
 	return out
 }
 
-// analyse finds dead ends and counts solutions over the stored edges of a complete exploration.
+// analyse finds dead ends and counts solutions over the stored edges of an exploration that ran to its end.
 func (x *explorer) analyse(rep *Report) {
-	n := x.st.len()
-	// Reverse adjacency, then a backward search from the goal states gives each state's distance to a goal.
-	rstart := make([]int32, n+1)
-	for _, e := range x.edges {
-		rstart[e.to+1]++
-	}
-	for i := 0; i < n; i++ {
-		rstart[i+1] += rstart[i]
-	}
-	rev := make([]uint32, len(x.edges))
-	fill := slices.Clone(rstart[:n])
-	for _, e := range x.edges {
-		rev[fill[e.to]] = e.from
-		fill[e.to]++
-	}
-	// distances returns each state's distance to the nearest of the sources, -1 if none can be reached.
-	distances := func(sources []uint32) []int32 {
-		dist := make([]int32, n)
-		for i := range dist {
-			dist[i] = -1
-		}
-		for _, v := range sources {
-			dist[v] = 0
-		}
-		queue := slices.Clone(sources)
-		for len(queue) > 0 {
-			v := queue[0]
-			queue = queue[1:]
-			for _, u := range rev[rstart[v]:rstart[v+1]] {
-				if dist[u] < 0 {
-					dist[u] = dist[v] + 1
-					queue = append(queue, u)
-				}
-			}
-		}
-		return dist
-	}
-	var goals []uint32
-	for i := range x.info {
-		f := x.info[i].flags
-		if f&flagGoal != 0 {
-			goals = append(goals, uint32(i))
-		}
-	}
-	toGoal, toHorizon := distances(goals), distances(x.horizon)
-	dead := make([]bool, n) // neither a goal nor the unexplored horizon can be reached: provably a dead end
+	rep.analysed = true
+	rv := x.reverse()
+	toGoal, toHorizon := rv.distances(x.goalStates()), rv.distances(x.horizon)
+	dead := make([]bool, len(toGoal)) // neither a goal nor the unexplored horizon can be reached: provably a dead end
 	rep.DeadEnds = 0
 	for i, d := range toGoal {
 		if d < 0 && x.info[i].flags == 0 && toHorizon[i] < 0 {
@@ -1230,8 +1234,68 @@ func (x *explorer) analyse(rep *Report) {
 	}
 	x.countSolutions(rep, toGoal)
 	if x.cfg.Graph {
-		rep.Graph = x.graph(toGoal, dead, rep.Shortest)
+		rep.Graph = x.graph(toGoal, dead, rep)
 	}
+}
+
+// goalStates returns the stored goal states.
+func (x *explorer) goalStates() []uint32 {
+	var goals []uint32
+	for i := range x.info {
+		if x.info[i].flags&flagGoal != 0 {
+			goals = append(goals, uint32(i))
+		}
+	}
+	return goals
+}
+
+// reversed is the stored edges by their target: the sources of the edges into state v are
+// from[start[v]:start[v+1]].
+type reversed struct {
+	start []int32
+	from  []uint32
+}
+
+// reverse returns the stored edges by their target.
+func (x *explorer) reverse() reversed {
+	n := x.st.len()
+	rv := reversed{start: make([]int32, n+1), from: make([]uint32, len(x.edges))}
+	for _, e := range x.edges {
+		rv.start[e.to+1]++
+	}
+	for i := 0; i < n; i++ {
+		rv.start[i+1] += rv.start[i]
+	}
+	fill := slices.Clone(rv.start[:n])
+	for _, e := range x.edges {
+		rv.from[fill[e.to]] = e.from
+		fill[e.to]++
+	}
+	return rv
+}
+
+// distances returns each state's distance in moves to the nearest of the sources, -1 if none can be reached: a
+// backward breadth-first search.
+func (rv reversed) distances(sources []uint32) []int32 {
+	dist := make([]int32, len(rv.start)-1)
+	for i := range dist {
+		dist[i] = -1
+	}
+	for _, v := range sources {
+		dist[v] = 0
+	}
+	queue := slices.Clone(sources)
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, u := range rv.from[rv.start[v]:rv.start[v+1]] {
+			if dist[u] < 0 {
+				dist[u] = dist[v] + 1
+				queue = append(queue, u)
+			}
+		}
+	}
+	return dist
 }
 
 // countSolutions counts shortest solutions along the breadth-first layers and all solutions over the acyclic
@@ -1295,9 +1359,10 @@ func (x *explorer) countSolutions(rep *Report, toGoal []int32) {
 	}
 }
 
+// satAdd adds two counts, saturating at CountCap.
 func satAdd(a, b int64) int64 {
-	if a > math.MaxInt64-b {
-		return math.MaxInt64
+	if a >= CountCap-b {
+		return CountCap
 	}
 	return a + b
 }

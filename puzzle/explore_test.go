@@ -37,7 +37,8 @@ func TestExploreDoorByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Report{Solvable: Yes, Complete: true, States: 8, Transitions: 7, GoalStates: 2, FailStates: 2,
-		DeadEnds: 1, Shortest: 2, ShortestSolutions: 1, Solutions: 2}
+		DeadEnds: 1, Shortest: 2, ShortestSolutions: 1, Solutions: 2,
+		analyse: true, analysed: true, breadthFirst: true, maxObjects: maxStateObjects}
 	if *rep != want {
 		t.Errorf("got  %v\nwant %v", rep, &want)
 	}

@@ -138,7 +138,7 @@ func stateSpace(p *puzzle.Pack, sv puzzle.Solving, allRules bool, maxStates, dep
 	if err != nil {
 		return nil, err
 	}
-	if rep.Graph == nil {
+	if rep.Stopped() {
 		return nil, fmt.Errorf("more than %d states within %d moves; raise -max-states or lower -depth", maxStates, depth)
 	}
 	if rep.Solvable != puzzle.Yes {
