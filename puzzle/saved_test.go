@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -408,5 +409,50 @@ func TestShippedPacksGenerateAlikeWithSavedPuzzles(t *testing.T) {
 				sameGenerated(t, fmt.Sprintf("%s after %s", a.Name, s.Puzzle.Area), generated{pz, err}, want)
 			}
 		}
+	}
+}
+
+// A puzzle in progress with items this generator does not know, or rule nodes that do not fit their rules, is
+// read as far as it can be and never makes Generate panic.
+func TestGenerateSkipsWhatItCannotRead(t *testing.T) {
+	p := twoVaults()
+	g := NewGenerator(p)
+	vault, _ := p.Area("Vault")
+	lobby, _ := p.Area("Lobby")
+	a := generateWith(g, vault, nil, nil, 1)
+	if a.err != nil {
+		t.Fatal(a.err)
+	}
+	raw, err := a.pz.MarshalSaved(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ghost, _, err := p.UnmarshalPuzzle("Vault", []byte(strings.ReplaceAll(string(raw), `"Badge"`, `"Ghost"`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var misfits []*Puzzle
+	for _, n := range a.pz.Solution() {
+		bad := exportedOnly(a.pz)
+		var walk func(m *Node) bool
+		walk = func(m *Node) bool {
+			if m.Rule == n.Rule && m.Item == n.Item {
+				m.Children, m.Outputs = m.Children[:len(m.Children)-1], append(m.Outputs, "Ghost")
+				return true
+			}
+			return slices.ContainsFunc(m.Children, walk)
+		}
+		walk(bad.Root)
+		misfits = append(misfits, bad)
+	}
+	for i, in := range append(misfits, ghost) {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("puzzle %d: panic: %v", i, r)
+				}
+			}()
+			generateWith(g, lobby, a.pz.Spawned, []*Puzzle{in}, 1)
+		}()
 	}
 }
