@@ -63,10 +63,11 @@ func surfaceOf(c column, slope int32, h uint64) (top, filler material, depth int
 	height := int32(c.height)
 	switch {
 	case height < seaLevel:
-		// Under water: sand in the shallows, gravel deeper, mud-like clay and dirt in swamps.
+		// Under water: sand in the shallows, gravel deeper, mud and clay in swamps. Not dirt: dragonfly's grass
+		// spreads under water, so the floor of a swamp would turn to grass around the players.
 		switch {
 		case c.biome == swamp:
-			top, filler = dirt, dirt
+			top, filler = mud, dirt
 			if h>>8&3 == 0 {
 				top = clay
 			}

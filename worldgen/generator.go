@@ -80,6 +80,7 @@ func (g *Generator) build(s *scratch, cx, cz int32) {
 	}
 	g.coverGround(s)
 	g.plantTrees(s)
+	s.settle()
 }
 
 // col returns the column at chunk-local (x, z), where both may range over -1..16.

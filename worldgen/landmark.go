@@ -113,8 +113,26 @@ func (g *Generator) landmarkAt(a *area, cx, cz int32) (landmark, bool) {
 	return l, ok
 }
 
-// decideLandmark decides the landmark of a grid cell, if any, from the seed, the cell and the terrain.
+// decideLandmark decides the landmark of a grid cell, if any, from the seed, the cell and the terrain. A lava
+// pool gives way to a lone tree in a neighbouring cell whose leaves its lava could reach.
 func (g *Generator) decideLandmark(a *area, cx, cz int32) (landmark, bool) {
+	l, ok := g.decideOwnLandmark(a, cx, cz)
+	if !ok || l.Kind != LavaPool {
+		return l, ok
+	}
+	for dz := int32(-1); dz <= 1; dz++ {
+		for dx := int32(-1); dx <= 1; dx++ {
+			if n, ok := g.decideOwnLandmark(a, cx+dx, cz+dz); ok && n.Kind == LoneTree &&
+				l.nearLava(int32(n.X), int32(n.Z), treeReach) {
+				return landmark{}, false
+			}
+		}
+	}
+	return l, true
+}
+
+// decideOwnLandmark decides the landmark of a grid cell from the cell alone, without looking at its neighbours.
+func (g *Generator) decideOwnLandmark(a *area, cx, cz int32) (landmark, bool) {
 	h := hash2(g.seed^0x1a9d, cx, cz)
 	roll := unit(mix64(h))
 	if roll >= 0.62 {
@@ -188,14 +206,29 @@ func pick(roll float64, chances []float64, kinds ...LandmarkKind) LandmarkKind {
 	return 0
 }
 
-// blocksTree reports whether the landmark keeps ordinary trees away from column (x, z).
+// blocksTree reports whether the landmark keeps ordinary trees away from column (x, z). A lava pool keeps their
+// leaves, which reach three blocks from the trunk, out of reach of its lava.
 func (l *landmark) blocksTree(x, z int32) bool {
 	dx, dz := x-int32(l.X), z-int32(l.Z)
 	r := int32(l.Radius) + 2
-	if l.Kind == Boulder {
+	switch l.Kind {
+	case Boulder:
 		r = int32(l.Radius) + 1
+	case LavaPool:
+		return l.nearLava(x, z, 3)
 	}
 	return dx*dx+dz*dz <= r*r
+}
+
+// lavaReach is how far, beyond the rim of its lava, a lava pool may set fire to things: dragonfly's lava lights
+// flammable blocks up to three blocks away sideways on its random ticks.
+const lavaReach = 3
+
+// nearLava reports whether column (x, z) lies within margin blocks (sideways, in both directions) of the reach of
+// a lava pool's lava, where nothing that burns may stand.
+func (l *landmark) nearLava(x, z, margin int32) bool {
+	r := int32(l.Radius) + lavaReach + margin
+	return l.Kind == LavaPool && abs32(x-int32(l.X)) <= r && abs32(z-int32(l.Z)) <= r
 }
 
 // inClearing reports whether column (x, z) lies in a clearing.

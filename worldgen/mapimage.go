@@ -22,6 +22,7 @@ var mapColours = map[material]color.RGBA{
 	cobblestone: {110, 110, 110, 255}, mossyCobblestone: {95, 115, 90, 255}, stoneBricks: {120, 120, 120, 255},
 	mossyStoneBricks: {100, 115, 95, 255}, crackedStoneBricks: {115, 115, 115, 255},
 	cobblestoneSlab: {110, 110, 110, 255}, packedIce: {170, 195, 240, 255}, lava: {220, 90, 20, 255}, sugarCane: {120, 180, 90, 255},
+	mud: {60, 57, 61, 255},
 }
 
 // MaxMapSize is the largest map RenderMap draws: 16,384 blocks a side is a million chunks and about 3 GiB of

@@ -75,11 +75,14 @@ const (
 	crackedStoneBricks
 	cobblestoneSlab
 	packedIce
+	mud
 	materialCount
 )
 
-// blocks lists the dragonfly block of every material. Leaves are natural (not persistent), so they decay like
-// vanilla leaves once their logs are cut.
+// blocks lists the dragonfly block of every material. Leaves are persistent, as if placed by a player: dragonfly's
+// natural leaves never settle once a neighbour changes (each one that clears its update flag sets its neighbours'
+// flags, which set its own again), so a canopy would flicker with block updates for as long as it is loaded.
+// Persistent leaves never change by themselves; the price is that they do not decay when their tree is cut.
 var blocks = [materialCount]world.Block{
 	air:                block.Air{},
 	stone:              block.Stone{},
@@ -118,10 +121,10 @@ var blocks = [materialCount]world.Block{
 	birchLog:           block.Log{Wood: block.BirchWood(), Axis: cube.Y},
 	spruceLog:          block.Log{Wood: block.SpruceWood(), Axis: cube.Y},
 	acaciaLog:          block.Log{Wood: block.AcaciaWood(), Axis: cube.Y},
-	oakLeaves:          block.Leaves{Type: block.OakLeaves()},
-	birchLeaves:        block.Leaves{Type: block.BirchLeaves()},
-	spruceLeaves:       block.Leaves{Type: block.SpruceLeaves()},
-	acaciaLeaves:       block.Leaves{Type: block.AcaciaLeaves()},
+	oakLeaves:          block.Leaves{Type: block.OakLeaves(), Persistent: true},
+	birchLeaves:        block.Leaves{Type: block.BirchLeaves(), Persistent: true},
+	spruceLeaves:       block.Leaves{Type: block.SpruceLeaves(), Persistent: true},
+	acaciaLeaves:       block.Leaves{Type: block.AcaciaLeaves(), Persistent: true},
 	shortGrass:         block.ShortGrass{},
 	fern:               block.Fern{},
 	tallGrassLower:     block.DoubleTallGrass{Type: block.NormalDoubleTallGrass()},
@@ -143,6 +146,7 @@ var blocks = [materialCount]world.Block{
 	crackedStoneBricks: block.StoneBricks{Type: block.CrackedStoneBricks()},
 	cobblestoneSlab:    block.Slab{Block: block.Cobblestone{}},
 	packedIce:          block.PackedIce{},
+	mud:                block.Mud{},
 }
 
 // palette maps materials to runtime IDs of one block registry. It is resolved on first use, because runtime IDs
@@ -185,3 +189,13 @@ func (m material) plant() bool {
 
 // foliage reports whether a material is leaves.
 func (m material) foliage() bool { return m >= oakLeaves && m <= acaciaLeaves }
+
+// opaque tells which materials let no light through, as dragonfly lights them: a block without a light
+// diffusion level of its own blocks all light.
+var opaque = func() (o [materialCount]bool) {
+	for m, b := range blocks {
+		d, ok := b.(interface{ LightDiffusionLevel() uint8 })
+		o[m] = !ok || d.LightDiffusionLevel() >= 15
+	}
+	return o
+}()

@@ -40,17 +40,20 @@ var veins = []vein{
 }
 
 // placeOres scatters veins inside the chunk. Each vein is a short random walk kept inside the chunk, so no
-// vein is ever cut at a border. Ores replace only stone and deepslate, taking the deepslate variant there.
+// vein is ever cut at a border. Ores replace only stone and deepslate, taking the deepslate variant there. Dirt
+// stays under cover: on a bare cliff top, grass from the slopes beside it would spread to it.
 func (g *Generator) placeOres(b *chunkBuf) {
 	r := rng{hash2(g.seed^0x03e5, b.x0, b.z0)}
 	for _, v := range veins {
 		for range v.tries {
 			x, y, z := r.between(1, 14), r.between(v.minY, v.maxY), r.between(1, 14)
 			for range v.size {
-				if y > minY+4 && y <= maxY {
+				if y > minY+4 && y < maxY {
 					switch b.get(x, y, z) {
 					case stone:
-						b.set(x, y, z, v.ore)
+						if v.ore != dirt || b.get(x, y+1, z).solid() {
+							b.set(x, y, z, v.ore)
+						}
 					case deepslate:
 						b.set(x, y, z, v.deep)
 					}
