@@ -116,13 +116,23 @@ func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 	return p.Explore(v.game.State.Clone(), cfg)
 }
 
-// Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths.
-func (o *Overlay) Export(a AreaPos, dir string) ([]string, error) {
+// Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths, and
+// a note when the state space was too large to export whole (the files then hold the part nearest the start).
+func (o *Overlay) Export(a AreaPos, dir string) ([]string, string, error) {
 	rep, err := o.Check(a, true)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	pz := o.view().areas[a].puzzle
+	note := ""
+	if rep.Graph != nil && rep.Graph.Partial {
+		note = rep.Graph.Note
+	}
+	paths, err := writeExport(o.view().areas[a].puzzle, rep, a, dir)
+	return paths, note, err
+}
+
+// writeExport writes the files of an export.
+func writeExport(pz *puzzle.Puzzle, rep *puzzle.Report, a AreaPos, dir string) ([]string, error) {
 	treeJSON, err := json.MarshalIndent(pz, "", "  ")
 	treeDOT := pz.DOT()
 	if err != nil {

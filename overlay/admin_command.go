@@ -95,6 +95,7 @@ func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		out.Printf("Opening area %v...", a)
 		o.answer(src, func() *Reply { return o.Unlock(a) })
 	case "lock":
+		out.Printf("Locking area %v...", a)
 		o.answer(src, func() *Reply { return o.Lock(a) })
 	case "check":
 		out.Printf("Checking area %v...", a)
@@ -104,15 +105,17 @@ func (c areaOpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 				out.Error(err)
 				return
 			}
-			out.Printf("Area %v: solvable %s, %d states (complete: %v), %d solutions, shortest %d moves, %d dead ends, %d fail states",
-				a, rep.Solvable, rep.States, rep.Complete, rep.Solutions, rep.Shortest, rep.DeadEnds, rep.FailStates)
+			out.Printf("Area %v: %s", a, rep.Summary())
 		})
 	case "export":
 		out.Printf("Exporting area %v...", a)
 		o.later(src, func(out *cmd.Output) {
-			paths, err := o.Export(a, o.opts.ExportDir)
+			paths, note, err := o.Export(a, o.opts.ExportDir)
 			if err != nil {
 				out.Error(err)
+			}
+			if note != "" {
+				out.Print(note)
 			}
 			for _, p := range paths {
 				out.Printf("Wrote %s", p)

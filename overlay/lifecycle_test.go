@@ -109,11 +109,13 @@ func TestAFullQueueNeverBlocksTheWorld(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	// The owner is held up (as by a long commit), so requests pile up.
-	release := make(chan struct{})
+	release, running := make(chan struct{}), make(chan struct{})
 	held := o.post(&request{name: "slow", run: func(context.Context, *state) (result, error) {
+		close(running)
 		<-release
 		return result{}, nil
 	}})
+	<-running
 	busy := 0
 	task := w.Do(func(tx *world.Tx) {
 		e, _ := h.Entity(tx)

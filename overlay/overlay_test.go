@@ -252,10 +252,10 @@ func TestAdminOperations(t *testing.T) {
 	}
 
 	rep, err := o.Check(start, false)
-	if err != nil || rep.Solvable != puzzle.Yes || rep.Solutions < 1 {
+	if err != nil || rep.Solvable != puzzle.Yes || rep.Counts().Solutions.N < 1 {
 		t.Fatalf("check of the start area: %+v, %v", rep, err)
 	}
-	paths, err := o.Export(start, t.TempDir())
+	paths, _, err := o.Export(start, t.TempDir())
 	if err != nil || len(paths) != 4 {
 		t.Fatalf("export wrote %v: %v", paths, err)
 	}

@@ -60,8 +60,7 @@ func (o *Overlay) restoreArea(s *state, pos AreaPos, rec AreaRecord) error {
 
 // track starts the manager tracking an area's puzzle.
 func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
-	rules, _ := treeRules(pz)
-	tr, err := s.game.Track(run.area.Name, pz.Goal, rules)
+	tr, err := s.game.Track(run.area.Name, pz.Goal, pz.TreeRules())
 	if err != nil {
 		return err
 	}
