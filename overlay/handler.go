@@ -51,15 +51,59 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 	h.Handler.HandleMove(ctx, newPos, newRot)
 }
 
-// HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open).
+// HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open). A
+// held puzzle item used on any other block opens the held item's menu instead of its vanilla use: the puzzle owns
+// the item, so a puzzle bucket is not filled by the water it touches and a puzzle block item is not placed.
 func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
-	id, ok := h.o.view().byBlock[pos]
-	if !ok {
-		h.Handler.HandleItemUseOnBlock(ctx, pos, face, clickPos)
+	if id, ok := h.o.view().byBlock[pos]; ok {
+		ctx.Cancel()
+		h.o.openMenu(ctx.Player(), id, pos)
 		return
 	}
-	ctx.Cancel()
-	h.o.openMenu(ctx.Player(), id, pos)
+	held, _ := ctx.Player().HeldItems()
+	if id, ok := stackObject(held); ok {
+		ctx.Cancel()
+		h.o.openMenu(ctx.Player(), id, groundAt(ctx.Player()))
+		return
+	}
+	h.Handler.HandleItemUseOnBlock(ctx, pos, face, clickPos)
+}
+
+// HandleItemConsume stops a puzzle item from being eaten or drunk: only the puzzle changes it.
+func (h *handler) HandleItemConsume(ctx *player.Context, s item.Stack) {
+	if _, ok := stackObject(s); ok {
+		ctx.Cancel()
+		return
+	}
+	h.Handler.HandleItemConsume(ctx, s)
+}
+
+// HandleBlockPlace stops a puzzle item from being placed as a block.
+func (h *handler) HandleBlockPlace(ctx *player.Context, pos cube.Pos, b world.Block) {
+	held, _ := ctx.Player().HeldItems()
+	if _, ok := stackObject(held); ok {
+		ctx.Cancel()
+		return
+	}
+	h.Handler.HandleBlockPlace(ctx, pos, b)
+}
+
+// HandleDeath keeps puzzle items from dropping where the player died: they leave the inventory before Dragonfly
+// drops it, and the store, which still says the player holds them, gives them back on respawn.
+func (h *handler) HandleDeath(p *player.Player, src world.DamageSource, keepInv *bool) {
+	p.MoveItemsToInventory()
+	for _, s := range p.Inventory().Slots() {
+		if id, ok := stackObject(s); ok {
+			takeStacks(p, id)
+		}
+	}
+	h.Handler.HandleDeath(p, src, keepInv)
+}
+
+// HandleRespawn gives a respawning player back the puzzle items the store says they hold.
+func (h *handler) HandleRespawn(p *player.Player, pos *mgl64.Vec3, w **world.World) {
+	h.Handler.HandleRespawn(p, pos, w)
+	h.o.reconcilePlayer(p)
 }
 
 // HandleItemUseOnEntity opens the menu of a puzzle NPC.

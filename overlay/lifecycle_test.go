@@ -61,7 +61,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 func addPlayer(t *testing.T, w *world.World, o *Overlay, name string) *world.EntityHandle {
 	t.Helper()
 	id := uuid.New()
-	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: name, UUID: id})
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: name, UUID: id,
+		Position: mgl64.Vec3{8, -60, 8}, GameMode: world.GameModeSurvival})
 	<-w.Do(func(tx *world.Tx) { o.Join(tx.AddEntity(h).(*player.Player)) }).Done()
 	return h
 }

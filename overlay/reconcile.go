@@ -59,6 +59,24 @@ func (o *Overlay) sweep(tx *world.Tx) {
 	for _, e := range stale {
 		_ = tx.RemoveEntity(e)
 	}
+	o.showMissing(tx, v)
+}
+
+// showMissing shows again the puzzle stacks and NPCs of loaded chunks that are gone from the world though the
+// store has them: a stack that burnt in lava or fell into the void, an entity a client-side glitch removed.
+func (o *Overlay) showMissing(tx *world.Tx, v *state) {
+	for _, obj := range v.game.State.Objects {
+		w := v.where[obj.ID]
+		if w.Kind != AtEntity || w.Tagged {
+			continue
+		}
+		if _, loaded := tx.BlockLoaded(w.Block); !loaded {
+			continue
+		}
+		if _, ok := findEntity(tx, w.Entity, w.Block); !ok {
+			o.runOps(tx, []op{o.show(obj, w)})
+		}
+	}
 }
 
 // reconcilePlayer makes a joining player's inventory agree with the store: puzzle items the store gives to

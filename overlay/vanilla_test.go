@@ -1,0 +1,105 @@
+package overlay
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/puzzle"
+)
+
+// pickUpKey makes a player pick up the start area's key and returns its id.
+func pickUpKey(t *testing.T, w *world.World, o *Overlay, h *world.EntityHandle) int {
+	t.Helper()
+	key := objectsOf(o, "0,0", "Key")[0]
+	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
+		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
+	}))
+	wait(t, o)
+	return key
+}
+
+// A held puzzle item keeps its puzzle meaning: a puzzle item shown as a bucket, used on water, is not filled (it
+// would become a plain water bucket, no longer a puzzle item); its menu opens instead.
+func TestPuzzleItemsKeepTheirMeaning(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(strings.Replace(yardPack, "{item: emerald, name: Brass key}", "{item: bucket, name: Pail}", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(), Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	h := addPlayer(t, w, o, "Holder")
+	key := pickUpKey(t, w, o, h)
+	water := cube.Pos{8, -61, 9}
+	<-w.Do(func(tx *world.Tx) {
+		tx.SetBlock(water, block.Water{Depth: 8, Still: true}, nil)
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		p.Handle(o.Handler(p, nil))
+		slot := -1
+		for i, s := range p.Inventory().Slots() {
+			if id, ok := stackObject(s); ok && id == key {
+				slot = i
+			}
+		}
+		if slot < 0 || slot > 8 {
+			t.Fatalf("the pail is in slot %d", slot)
+		}
+		_ = p.SetHeldSlot(slot)
+		p.UseItemOnBlock(water, cube.FaceUp, mgl64.Vec3{0.5, 1, 0.5})
+		if !holds(p, key) {
+			held, _ := p.HeldItems()
+			t.Errorf("using the puzzle pail on water left %v in hand, no longer the puzzle item", held)
+		}
+	}).Done()
+	storeMatchesMemory(t, o)
+}
+
+// Dying keeps puzzle items: they do not drop where the player died, and the store still says the player holds
+// them, so they come back on respawn (and at the next join).
+func TestDeathKeepsPuzzleItems(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	h := addPlayer(t, w, o, "Doomed")
+	key := pickUpKey(t, w, o, h)
+	var at mgl64.Vec3
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		p.Handle(o.Handler(p, nil))
+		at = p.Position()
+		p.Hurt(1000, entity.VoidDamageSource{})
+	}).Done()
+	<-w.Do(func(tx *world.Tx) {
+		box := cube.Box(at[0]-4, at[1]-4, at[2]-4, at[0]+4, at[1]+4, at[2]+4)
+		for e := range tx.EntitiesWithin(box) {
+			if id, ok := stackObject(stackOf(e)); ok && id == key {
+				t.Error("the key dropped where the player died")
+			}
+			if e.H().Type() == entity.ItemType {
+				if s := stackOf(e); s.Item() == (item.Emerald{}) {
+					t.Error("an emerald stack dropped")
+				}
+			}
+		}
+	}).Done()
+	if w := o.view().where[key]; w.Kind != InInventory {
+		t.Errorf("the store says the key is %+v, want still held", w)
+	}
+	_ = context.Background()
+}
