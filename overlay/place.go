@@ -5,8 +5,6 @@ import (
 	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
-	"github.com/df-mc/dragonfly/server/block/model"
-	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
@@ -16,60 +14,234 @@ import (
 // and never sit on a border a locked neighbour refuses.
 const spotMargin = 4
 
-// surfaceSpots returns the places in an area where an object can stand: an air block with air above it, on top of
-// a solid block that is the highest in its column, so every spot is on open ground players can walk to. Spots lie
-// on a grid of every third block, so objects do not touch, and are shuffled with rng, nearer the middle first.
+// wantSpots is how many spots surfaceSpots offers at least where the area has the water to build rafts on: more
+// than any puzzle spawns. Rafts are built only under the spots objects take.
+const wantSpots = 32
+
+// surfaceSpots returns the places in an area where an object can stand, each reachable on foot: the feet block
+// above the ground (under a forest's canopy, the forest floor) with room for a body, all on the area's largest piece
+// of ground a player walks all over. Spots lie on a grid of every third block, so objects do not touch; land spots
+// are shuffled with rng, nearer the middle first. Where land gives fewer than wantSpots, spots on rafts follow, each
+// joined to land or to an earlier raft, with the land they reach (see footing.go); showing an object builds its
+// spot's raft, so every prefix of the spots is reachable once shown.
 func surfaceSpots(s tagging.Snapshot, rng *rand.Rand) []cube.Pos {
-	x0, z0 := int(s.Min[0])<<4, int(s.Min[1])<<4
-	x1, z1 := int(s.Max[0]+1)<<4, int(s.Max[1]+1)<<4
-	cx, cz := (x0+x1)/2, (z0+z1)/2
-	type spot struct {
-		pos  cube.Pos
-		dist int
+	return surfaceSpotsFrom(s, rng, nil)
+}
+
+// surfaceSpotsFrom is surfaceSpots for an area players arrive in at the given feet positions (the world's spawn in
+// the start area): its spots are on the largest piece of ground a player walks to from them.
+func surfaceSpotsFrom(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) []cube.Pos {
+	spots, _ := surfaceSpotsWalked(s, rng, arrive)
+	return spots
+}
+
+// minNear is how many spots the ground walked to from where players arrive must give, rafts and all: fewer, and
+// players there are shut in (on a ledge, under leaves at head height) and must climb or dig out anyway, so the spots
+// are on the area's largest piece of ground instead.
+const minNear = 12
+
+// surfaceSpotsWalked is surfaceSpotsFrom, and reports whether the spots are on ground walked to from where players
+// arrive.
+func surfaceSpotsWalked(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) ([]cube.Pos, bool) {
+	t := readTerrain(s)
+	var cols []int
+	for _, p := range arrive {
+		cols = append(cols, t.index(p[0], p[2]))
 	}
-	var spots []spot
-	for x := x0 + spotMargin; x < x1-spotMargin; x += 3 {
-		for z := z0 + spotMargin; z < z1-spotMargin; z += 3 {
-			c, ok := s.Chunks[world.ChunkPos{int32(x >> 4), int32(z >> 4)}]
-			if !ok {
-				continue
+	main, pieces, walked := t.mainGround(cols)
+	out, near := t.spotsOn(main, pieces, cols, rng)
+	if walked && near < minNear && len(pieces[0]) > len(main) {
+		t = readTerrain(s)
+		out, _ = t.spotsOn(pieces[0], pieces, cols, rng)
+		walked = false
+	}
+	return out, walked
+}
+
+// spotsOn returns the spots of an area whose objects stand on the piece of ground main (see surfaceSpots), and how
+// many of them a player walks to from main.
+func (t *terrain) spotsOn(main []int, pieces [][]int, arrive []int, rng *rand.Rand) (out []cube.Pos, near int) {
+	for _, i := range main {
+		t.reach[i] = true
+	}
+	t.arrive = arrive
+	out = landSpots(t, t.grid(func(i int) bool { return t.reach[i] && t.clearWay(i) }), rng)
+	filled := false
+	for len(out) < wantSpots {
+		switch {
+		case t.joinRaft(&out):
+		case !filled:
+			filled = true
+			t.fill(&out)
+		default:
+			near = len(out)
+			for len(out) < wantSpots && (t.farGround(&out, pieces) || t.island(&out)) {
+				for len(out) < wantSpots && t.joinRaft(&out) {
+				}
 			}
-			y := int(c.HighestBlock(uint8(x&15), uint8(z&15)))
-			if y <= c.Range().Min() || y+2 > c.Range().Max() {
-				continue
-			}
-			ground, ok := world.BlockByRuntimeID(c.Block(uint8(x&15), int16(y), uint8(z&15), 0))
-			if !ok || !standable(ground) {
-				continue
-			}
-			spots = append(spots, spot{cube.Pos{x, y + 1, z}, abs(x-cx) + abs(z-cz)})
+			return out, near
 		}
 	}
-	rng.Shuffle(len(spots), func(i, j int) { spots[i], spots[j] = spots[j], spots[i] })
-	// Bands of 8 blocks from the middle: random within a band, inner bands first.
-	slices.SortStableFunc(spots, func(a, b spot) int { return a.dist/8 - b.dist/8 })
-	out := make([]cube.Pos, len(spots))
-	for i, s := range spots {
-		out[i] = s.pos
+	return out, len(out)
+}
+
+// grid returns the columns of the spot grid that keep accepts, nearer the middle first.
+func (t *terrain) grid(keep func(int) bool) []int {
+	var out []int
+	for x := t.x0 + spotMargin; x < t.x0+t.nx-spotMargin; x += 3 {
+		for z := t.z0 + spotMargin; z < t.z0+t.nz-spotMargin; z += 3 {
+			if i := t.index(x, z); keep(i) {
+				out = append(out, i)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return t.fromMiddle(a) - t.fromMiddle(b) })
+	return out
+}
+
+// onGrid reports whether column i is on the spot grid.
+func (t *terrain) onGrid(i int) bool {
+	x, z := t.pos(i)
+	dx, dz := x-t.x0-spotMargin, z-t.z0-spotMargin
+	return dx >= 0 && dz >= 0 && x < t.x0+t.nx-spotMargin && z < t.z0+t.nz-spotMargin && dx%3 == 0 && dz%3 == 0
+}
+
+// fromMiddle is the distance of column i from the middle of the area, along the axes.
+func (t *terrain) fromMiddle(i int) int {
+	x, z := t.pos(i)
+	return abs(x-t.x0-t.nx/2) + abs(z-t.z0-t.nz/2)
+}
+
+// landSpots returns the spots of land columns, shuffled with rng within bands of 8 blocks from the middle, inner
+// bands first.
+func landSpots(t *terrain, cols []int, rng *rand.Rand) []cube.Pos {
+	rng.Shuffle(len(cols), func(i, j int) { cols[i], cols[j] = cols[j], cols[i] })
+	slices.SortStableFunc(cols, func(a, b int) int { return t.fromMiddle(a)/8 - t.fromMiddle(b)/8 })
+	out := make([]cube.Pos, len(cols))
+	for k, i := range cols {
+		out[k] = t.spot(i)
 	}
 	return out
 }
 
-// standable reports whether a block is solid ground: a full solid block that is no liquid and no leaves.
-func standable(b world.Block) bool {
-	if _, liquid := b.(world.Liquid); liquid {
-		return false
-	}
-	if _, solid := b.Model().(model.Solid); !solid {
-		return false
-	}
-	name, _ := b.EncodeBlock()
-	return name != "minecraft:air" && !slices.Contains(leafNames, name)
+// spot is the feet block of someone standing on column i.
+func (t *terrain) spot(i int) cube.Pos {
+	x, z := t.pos(i)
+	return cube.Pos{x, t.feet[i], z}
 }
 
-var leafNames = []string{"minecraft:oak_leaves", "minecraft:spruce_leaves", "minecraft:birch_leaves",
-	"minecraft:jungle_leaves", "minecraft:acacia_leaves", "minecraft:dark_oak_leaves", "minecraft:mangrove_leaves",
-	"minecraft:cherry_leaves", "minecraft:azalea_leaves", "minecraft:azalea_leaves_flowered", "minecraft:pale_oak_leaves"}
+// joinRaft adds the first raft, nearer the middle first, that joins the ground reached so far, with the land it
+// reaches. It reports whether there was one.
+func (t *terrain) joinRaft(out *[]cube.Pos) bool {
+	for _, i := range t.grid(func(i int) bool { return t.water[i] != noY }) {
+		if t.nearReach(i) && t.tryRaft(i) {
+			t.addRaft(out, i)
+			return true
+		}
+	}
+	return false
+}
+
+// fill adds spots between the grid's on reached ground, nearer the middle first, where a small piece of ground has
+// too few grid spots: columns with reached ground on three sides or four (an object on a ridge would bar the way),
+// none beside a spot, diagonals included, and
+// none on the area's border (but, unlike the grid, inside its margin); and each leaving the ways around it open.
+func (t *terrain) fill(out *[]cube.Pos) {
+	taken := map[int]bool{}
+	for _, p := range *out {
+		taken[t.index(p[0], p[2])] = true
+	}
+	free := func(i int) bool {
+		x, z := t.pos(i)
+		for dx := -1; dx <= 1; dx++ {
+			for dz := -1; dz <= 1; dz++ {
+				if taken[t.index(x+dx, z+dz)] {
+					return false
+				}
+			}
+		}
+		ways := 0
+		for _, d := range dirs {
+			if j := t.next(i, d); j >= 0 && t.reach[j] && t.walkable(i, j) {
+				ways++
+			}
+		}
+		return ways >= 3 && t.clearWay(i)
+	}
+	cols := make([]int, 0, len(t.reach))
+	for i, r := range t.reach {
+		if r {
+			cols = append(cols, i)
+		}
+	}
+	slices.SortStableFunc(cols, func(a, b int) int { return t.fromMiddle(a) - t.fromMiddle(b) })
+	for _, i := range cols {
+		if x, z := t.pos(i); x > t.x0 && z > t.z0 && x < t.x0+t.nx-1 && z < t.z0+t.nz-1 && free(i) {
+			taken[i] = true
+			*out = append(*out, t.spot(i))
+		}
+	}
+}
+
+// farGround adds the largest piece of ground not reached, behind a cliff: players reach it only by climbing. It
+// reports whether there was one.
+func (t *terrain) farGround(out *[]cube.Pos, pieces [][]int) bool {
+	for _, p := range pieces {
+		if !t.reach[p[0]] {
+			for _, i := range p {
+				t.reach[i] = true
+			}
+			t.addLand(out, p)
+			return true
+		}
+	}
+	return false
+}
+
+// island adds a raft on its own nearest the middle, with any land its pier reaches: players swim to it. It reports
+// whether there was open water for one.
+func (t *terrain) island(out *[]cube.Pos) bool {
+	water := t.grid(func(i int) bool { return t.water[i] != noY })
+	if len(water) == 0 {
+		return false
+	}
+	t.build(water[0])
+	t.addRaft(out, water[0])
+	return true
+}
+
+// nearReach reports whether reachable ground lies within a pier's reach of the raft of column i.
+func (t *terrain) nearReach(i int) bool {
+	x, z := t.pos(i)
+	for dx := -maxPier - 2; dx <= maxPier+2; dx++ {
+		for dz := -maxPier - 2; dz <= maxPier+2; dz++ {
+			if j := t.index(x+dx, z+dz); j >= 0 && t.reach[j] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// addRaft adds the spot of the raft planned on column i, then the spots of the land it reaches.
+func (t *terrain) addRaft(out *[]cube.Pos, i int) {
+	*out = append(*out, t.spot(i))
+	t.addLand(out, t.flood(i)[1:])
+}
+
+// addLand adds the spots of the grid columns among newly reached ones, nearer the middle first.
+func (t *terrain) addLand(out *[]cube.Pos, reached []int) {
+	var cols []int
+	for _, i := range reached {
+		if t.onGrid(i) && t.clearWay(i) {
+			cols = append(cols, i)
+		}
+	}
+	slices.SortStableFunc(cols, func(a, b int) int { return t.fromMiddle(a) - t.fromMiddle(b) })
+	for _, i := range cols {
+		*out = append(*out, t.spot(i))
+	}
+}
 
 // newEntityID returns a fresh id for an entity the overlay spawns. Dragonfly keeps only the last 8 bytes of a
 // non-player entity's UUID, so the first 8 are zero here too, and the id read back from the world matches.
@@ -87,4 +259,47 @@ func (o *Overlay) placement(obj puzzle.Object, pos cube.Pos) Where {
 	}
 	// Carryable items lie on the ground as item stacks; people and everything else stand as NPCs.
 	return Where{Kind: AtEntity, Block: pos, Entity: newEntityID()}
+}
+
+// clearWay reports whether an object standing on column i, even a block two high, leaves the ways around it open:
+// the columns beside it that a player walks between and it are joined to each other around it, and players do not
+// arrive on it or beside it.
+func (t *terrain) clearWay(i int) bool {
+	x, z := t.pos(i)
+	for _, a := range t.arrive {
+		if a < 0 {
+			continue
+		}
+		if ax, az := t.pos(a); abs(ax-x) <= 1 && abs(az-z) <= 1 {
+			return false
+		}
+	}
+	var ring, ways []int
+	for _, d := range [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}} {
+		j := t.index(x+d[0], z+d[1])
+		ring = append(ring, j)
+		if j >= 0 && (d[0] == 0 || d[1] == 0) && (t.moves(i, j) || t.moves(j, i)) {
+			ways = append(ways, j)
+		}
+	}
+	if len(ways) < 2 {
+		return true
+	}
+	joined := map[int]bool{ways[0]: true}
+	queue := []int{ways[0]}
+	for k := 0; k < len(queue); k++ {
+		for _, d := range dirs {
+			j := t.next(queue[k], d)
+			if j >= 0 && !joined[j] && slices.Contains(ring, j) && t.walkable(queue[k], j) {
+				joined[j] = true
+				queue = append(queue, j)
+			}
+		}
+	}
+	for _, j := range ways {
+		if !joined[j] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package overlay
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"time"
 
@@ -9,7 +11,6 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
 	"riddlestone/puzzle"
 )
@@ -28,19 +29,23 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 		return func(*world.Tx) {}
 	}
 	if s, ok := o.opts.Mods.spawner(obj.Item); ok && w.Kind != InInventory {
-		return func(tx *world.Tx) { s.Show(tx, obj, w) }
+		return func(tx *world.Tx) {
+			buildFooting(tx, w.Block, o.areaBounds(w.Block))
+			s.Show(tx, obj, w)
+		}
 	}
 	switch w.Kind {
 	case AtBlock:
 		b := o.blockOf(it, obj)
 		return func(tx *world.Tx) {
 			if b != nil {
-				tx.SetBlock(w.Block, b, nil)
+				buildFooting(tx, w.Block, o.areaBounds(w.Block))
+				placeWhole(tx, w.Block, b)
 			}
 		}
 	case AtEntity:
 		var h *world.EntityHandle
-		at := w.Block.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})
+		at := w.Block.Vec3Middle() // the middle of the block's bottom face: standing on the ground below
 		if it.Carryable() {
 			h = world.EntitySpawnOpts{Position: at, ID: w.Entity}.New(entity.ItemType, entity.ItemBehaviourConfig{
 				Item: o.looks.stack(it, obj), Gravity: 0.04, Drag: 0.02, ExistenceDuration: itemLifetime,
@@ -57,6 +62,7 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 			h = world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}.New(h.Type(), entity.StationaryBehaviourConfig{})
 		}
 		return func(tx *world.Tx) {
+			buildFooting(tx, w.Block, o.areaBounds(w.Block))
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
 					ent.SetNameTag(npcName(it, obj))
@@ -90,10 +96,10 @@ func (o *Overlay) hide(id int, item string, w Where) op {
 	}
 	switch w.Kind {
 	case AtBlock:
-		return func(tx *world.Tx) { tx.SetBlock(w.Block, nil, nil) }
+		return func(tx *world.Tx) { removeWhole(tx, w.Block) }
 	case AtEntity:
 		return func(tx *world.Tx) {
-			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
+			for _, e := range entitiesWithID(tx, w.Entity, w.Block) {
 				_ = tx.RemoveEntity(e)
 			}
 		}
@@ -154,20 +160,48 @@ func npcName(it *puzzle.Item, obj puzzle.Object) string {
 	return "§e" + displayName(it) + "\n§7" + strings.Join(sorted(changed), ", ")
 }
 
-// findEntity finds an entity by id, looking near where it should be first.
+// findEntity finds an entity by id, near where it should be first. The chunks around near are loaded first, with
+// the entities saved in them: an entity looked for before its chunk loads would be missed, and made again beside
+// its saved self. Copies with the same id (an entity made again so, in a chunk saved before this fix) are removed:
+// the one nearest near stays.
 func findEntity(tx *world.Tx, id uuid.UUID, near cube.Pos) (world.Entity, bool) {
-	box := cube.Box(float64(near[0])-4, float64(near[1])-4, float64(near[2])-4, float64(near[0])+5, float64(near[1])+5, float64(near[2])+5)
-	for e := range tx.EntitiesWithin(box) {
-		if e.H().UUID() == id {
-			return e, true
+	found := entitiesWithID(tx, id, near)
+	if len(found) == 0 {
+		return nil, false
+	}
+	slices.SortStableFunc(found, func(a, b world.Entity) int {
+		return cmp.Compare(a.Position().Sub(near.Vec3Middle()).Len(), b.Position().Sub(near.Vec3Middle()).Len())
+	})
+	for _, e := range found[1:] {
+		_ = tx.RemoveEntity(e)
+	}
+	return found[0], true
+}
+
+// entitiesWithID returns every entity with an id: near where it should be, in chunks loaded for the purpose, and
+// anywhere else loaded.
+func entitiesWithID(tx *world.Tx, id uuid.UUID, near cube.Pos) []world.Entity {
+	for dx := -searchRadius; dx <= searchRadius; dx += 2 * searchRadius {
+		for dz := -searchRadius; dz <= searchRadius; dz += 2 * searchRadius {
+			tx.Block(near.Add(cube.Pos{dx, 0, dz})) // loads the chunk and its saved entities
 		}
 	}
+	var out []world.Entity
 	for e := range tx.Entities() {
 		if e.H().UUID() == id {
-			return e, true
+			out = append(out, e)
 		}
 	}
-	return nil, false
+	return out
+}
+
+// searchRadius is how far from its place an entity is looked for first, in blocks: an item stack may roll.
+const searchRadius = 4
+
+// areaBounds returns the columns of the area holding pos.
+func (o *Overlay) areaBounds(pos cube.Pos) bounds {
+	size := int32(o.opts.withDefaults().AreaSize)
+	return boundsOf(AreaOfBlock(pos, size).Chunks(size))
 }
 
 // findPlayer finds an online player in the world by UUID.

@@ -1,0 +1,188 @@
+package overlay
+
+import (
+	"slices"
+
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/block/model"
+	"github.com/df-mc/dragonfly/server/world"
+)
+
+// Footing. Objects stand on dry ground a player walks to. Where an area has too little of it (a coast, an ocean, a
+// lake), objects stand on rafts: a raft is the 3×3 of water blocks around the block under a spot on open water
+// turned into planks, level with the water's surface, with a pier of planks over the water to the nearest ground
+// when the raft touches none. Spots lie on a grid of every third block, so the rafts of neighbouring spots touch.
+// surfaceSpots plans the rafts with the same functions show uses to build them (buildFooting), on the snapshot's
+// blocks, and offers a raft spot only once its raft joins ground players reach.
+
+// maxPier is how far a pier reaches out from its raft, in blocks.
+const maxPier = 12
+
+// raftBlock is what rafts and piers are made of.
+var raftBlock world.Block = block.Planks{Wood: block.OakWood()}
+
+// blockEditor reads and sets blocks: a *world.Tx, or a snapshot's blocks with the changes planned on them.
+type blockEditor interface {
+	Block(pos cube.Pos) world.Block
+	SetBlock(pos cube.Pos, b world.Block, opts *world.SetOpts)
+}
+
+// bounds are the columns of an area: from x0, z0 up to but not including x1, z1.
+type bounds struct{ x0, z0, x1, z1 int }
+
+// boundsOf returns the columns of the chunks from lo to hi, both included.
+func boundsOf(lo, hi world.ChunkPos) bounds {
+	return bounds{int(lo[0]) << 4, int(lo[1]) << 4, int(hi[0]+1) << 4, int(hi[1]+1) << 4}
+}
+
+// holds reports whether the column of p is inside.
+func (b bounds) holds(p cube.Pos) bool {
+	return p[0] >= b.x0 && p[2] >= b.z0 && p[0] < b.x1 && p[2] < b.z1
+}
+
+// buildFooting builds the ground under a spot on open water: its raft and, if the raft touches no ground, a pier
+// to the nearest inside the spot's area (in). On dry ground it does nothing, so showing an object again (as
+// reconciling does) builds nothing twice.
+func buildFooting(e blockEditor, spot cube.Pos, in bounds) {
+	below := spot.Side(cube.FaceDown)
+	if !isWater(e.Block(below)) || !roomFor(e.Block(spot)) {
+		return
+	}
+	planks := pier(e, spot, in)
+	for _, p := range tile(below) {
+		if isWater(e.Block(p)) {
+			planks = append(planks, p)
+		}
+	}
+	for _, p := range planks {
+		if _, lily := e.Block(p.Side(cube.FaceUp)).(block.LilyPad); lily {
+			e.SetBlock(p.Side(cube.FaceUp), nil, nil)
+		}
+		e.SetBlock(p, raftBlock, nil)
+	}
+}
+
+// tile returns the 3×3 of blocks around p at its height, p first.
+func tile(p cube.Pos) []cube.Pos {
+	out := []cube.Pos{p}
+	for dx := -1; dx <= 1; dx++ {
+		for dz := -1; dz <= 1; dz++ {
+			if dx != 0 || dz != 0 {
+				out = append(out, p.Add(cube.Pos{dx, 0, dz}))
+			}
+		}
+	}
+	return out
+}
+
+// pier returns the water blocks a pier from the raft of a spot covers: the shortest way over water at the raft's
+// height, through the four directions in a fixed order, to a block beside ground a player steps onto from the
+// raft, within maxPier of it and inside the area (its planner sees nothing beyond). It is nil when the raft touches
+// ground or no ground is near. Ground on the spot grid (columns a multiple of three from the spot along both axes)
+// does not count: objects may stand there.
+func pier(r blockEditor, spot cube.Pos, in bounds) []cube.Pos {
+	y := spot[1] - 1
+	type node struct {
+		p    cube.Pos
+		from int
+	}
+	var nodes []node
+	seen := map[cube.Pos]bool{}
+	for _, p := range tile(cube.Pos{spot[0], y, spot[2]}) {
+		seen[p] = true
+		switch landing(r, p, spot) {
+		case onGround:
+			return nil
+		case overWater:
+			nodes = append(nodes, node{p, -1})
+		}
+	}
+	for k := 0; k < len(nodes); k++ {
+		for _, d := range dirs {
+			p := nodes[k].p.Add(cube.Pos{d[0], 0, d[1]})
+			if seen[p] || !in.holds(p) || abs(p[0]-spot[0]) > maxPier+1 || abs(p[2]-spot[2]) > maxPier+1 {
+				continue
+			}
+			seen[p] = true
+			switch landing(r, p, spot) {
+			case onGround:
+				var path []cube.Pos
+				for j := k; nodes[j].from >= 0; j = nodes[j].from {
+					path = append(path, nodes[j].p)
+				}
+				return path
+			case overWater:
+				nodes = append(nodes, node{p, k})
+			}
+		}
+	}
+	return nil
+}
+
+// landingKind is what a block at a raft's height offers a pier.
+type landingKind uint8
+
+const (
+	blocked   landingKind = iota
+	overWater             // open water, to plank over
+	onGround              // beside ground a player steps onto from the raft, at most one block up or down
+)
+
+// landing tells what the block p, at the height of the raft of spot, offers a pier.
+func landing(r blockEditor, p, spot cube.Pos) landingKind {
+	if (p[0]-spot[0])%3 == 0 && (p[2]-spot[2])%3 == 0 && (p[0] != spot[0] || p[2] != spot[2]) {
+		return blocked
+	}
+	for _, feet := range []int{p[1] + 2, p[1] + 1, p[1]} {
+		if standable(r.Block(cube.Pos{p[0], feet - 1, p[2]})) && passable(r.Block(cube.Pos{p[0], feet, p[2]})) &&
+			passable(r.Block(cube.Pos{p[0], feet + 1, p[2]})) {
+			return onGround
+		}
+	}
+	if isWater(r.Block(p)) && roomFor(r.Block(p.Side(cube.FaceUp))) && roomFor(r.Block(p.Add(cube.Pos{0, 2, 0}))) {
+		return overWater
+	}
+	return blocked
+}
+
+// dirs are the four directions a player walks in.
+var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// isWater reports whether a block is water.
+func isWater(b world.Block) bool {
+	_, ok := b.(block.Water)
+	return ok
+}
+
+// passable reports whether a body can be in a block: no collision and no liquid (grass and flowers are passable).
+func passable(b world.Block) bool {
+	if _, liquid := b.(world.Liquid); liquid {
+		return false
+	}
+	_, empty := b.Model().(model.Empty)
+	return empty
+}
+
+// roomFor reports whether a block leaves room for a body once a raft is built under it: passable, or a lily pad,
+// which the raft takes away.
+func roomFor(b world.Block) bool {
+	_, lily := b.(block.LilyPad)
+	return lily || passable(b)
+}
+
+// standable reports whether a block is solid ground: a full solid block that is no liquid and no leaves.
+func standable(b world.Block) bool {
+	if _, liquid := b.(world.Liquid); liquid {
+		return false
+	}
+	if _, solid := b.Model().(model.Solid); !solid {
+		return false
+	}
+	name, _ := b.EncodeBlock()
+	return name != "minecraft:air" && !slices.Contains(leafNames, name)
+}
+
+var leafNames = []string{"minecraft:oak_leaves", "minecraft:spruce_leaves", "minecraft:birch_leaves",
+	"minecraft:jungle_leaves", "minecraft:acacia_leaves", "minecraft:dark_oak_leaves", "minecraft:mangrove_leaves",
+	"minecraft:cherry_leaves", "minecraft:azalea_leaves", "minecraft:azalea_leaves_flowered", "minecraft:pale_oak_leaves"}
