@@ -64,12 +64,14 @@ func run(t *testing.T, w *world.World, f func(tx *world.Tx)) {
 	}
 }
 
-// Item stacks lie on the ground of their spot and NPCs stand on it, on land and on a raft at sea: they used to start
-// half a block down, and stacks fell into the block below, or to the sea floor.
+// Item stacks lie on the ground of their spot and NPCs stand on it, on land, on a raft at sea and on packed ice over
+// water: they used to start half a block down, and stacks fell into the block below, or to the sea floor.
 func TestShowStandsObjectsOnTheGround(t *testing.T) {
-	for _, seed := range []int64{42, 174218} { // land around 0,0; open sea
+	world.DefaultBlockRegistry.Finalize()
+	ice := generator.NewFlat(biome.FrozenOcean{}, []world.Block{block.PackedIce{}, block.Water{Still: true, Depth: 8}, block.Water{Still: true, Depth: 8}, block.Bedrock{}})
+	for seed, gen := range map[string]world.Generator{"42": worldgen.New(42), "174218": worldgen.New(174218), "ice": ice} {
 		o := showOverlay(t)
-		w := syncWorld(t, worldgen.New(seed))
+		w := syncWorld(t, gen)
 		lo, hi := AreaPos{0, 0}.Chunks(4)
 		snap, err := Snapshot(context.Background(), w, lo, hi)
 		if err != nil {
@@ -77,7 +79,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 		}
 		spots := surfaceSpots(snap, rand.New(rand.NewPCG(1, 2)))
 		if len(spots) < 2 {
-			t.Fatalf("seed %d: %d spots", seed, len(spots))
+			t.Fatalf("seed %s: %d spots", seed, len(spots))
 		}
 		key, guard := Where{Kind: AtEntity, Block: spots[0], Entity: newEntityID()}, Where{Kind: AtEntity, Block: spots[1], Entity: newEntityID()}
 		run(t, w, func(tx *world.Tx) {
@@ -91,14 +93,14 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 			for _, at := range []Where{key, guard} {
 				e, ok := findEntity(tx, at.Entity, at.Block)
 				if !ok {
-					t.Fatalf("seed %d: the object at %v is gone", seed, at.Block)
+					t.Fatalf("seed %s: the object at %v is gone", seed, at.Block)
 				}
 				pos, feet := e.Position(), at.Block
 				if pos[1] < float64(feet[1]) || pos[1] > float64(feet[1])+0.01 || cube.PosFromVec3(pos) != feet {
-					t.Errorf("seed %d: %s at %v, want on the ground at the bottom of %v", seed, e.H().Type().EncodeEntity(), pos, feet)
+					t.Errorf("seed %s: %s at %v, want on the ground at the bottom of %v", seed, e.H().Type().EncodeEntity(), pos, feet)
 				}
 				if !canStand(tx, feet) {
-					t.Errorf("seed %d: %v is not on standable ground with room above: %v under it", seed, feet, tx.Block(feet.Side(cube.FaceDown)))
+					t.Errorf("seed %s: %v is not on standable ground with room above: %v under it", seed, feet, tx.Block(feet.Side(cube.FaceDown)))
 				}
 			}
 		})
@@ -148,6 +150,9 @@ func TestShowPlacesBlocksWholeAndStable(t *testing.T) {
 			}
 			if name, props := tx.Block(at(i).Side(cube.FaceUp)).EncodeBlock(); props[upperBit] != nil && !isUpperHalfOf(tx.Block(at(i).Side(cube.FaceUp)), tx.Block(at(i))) {
 				t.Errorf("%s: %v is not an upper half: %s %v", item, at(i).Side(cube.FaceUp), name, props)
+			}
+			if two := item == "Door" || item == "Gate" || item == "Sunflower"; two && LowerHalf(tx, at(i).Side(cube.FaceUp)) != at(i) {
+				t.Errorf("%s: a click on its upper half is not taken to %v", item, at(i))
 			}
 			o.hide(i, item, Where{Kind: AtBlock, Block: at(i)})(tx)
 			for _, p := range []cube.Pos{at(i), at(i).Side(cube.FaceUp)} {
