@@ -1,6 +1,8 @@
 package overlay
 
 import (
+	"time"
+
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
@@ -31,24 +33,38 @@ type handler struct {
 	player.Handler
 	o    *Overlay
 	area AreaPos // the area the player was last in
+	// refused is when the player's last step into a locked area was refused: a push against a border is one
+	// approach, told with one title, until the player has stayed away for refusalGap.
+	refused time.Time
 }
+
+// refusalGap is how long a player must stay off a locked border before the next refusal counts as a new
+// approach, with its own title.
+const refusalGap = 3 * time.Second
 
 // HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
 	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
 	if to != h.area {
 		v := h.o.view()
-		open := v.open(to)
-		why := h.o.opensWith(v, to)
-		if !open {
+		if !v.open(to) {
 			ctx.Cancel()
-			ctx.Player().SendTitle(title.New("§cLocked").WithSubtitle("Area " + to.String() + " is " + why))
+			h.refuse(ctx.Player(), v, to)
 			return
 		}
 		h.area = to
-		h.o.refreshHUD(ctx.Player())
+		h.o.refreshHUDIn(ctx.Player(), to) // the player is not there yet: Dragonfly applies the move after this
 	}
 	h.Handler.HandleMove(ctx, newPos, newRot)
+}
+
+// refuse tells a player that an area is locked, once per approach to its border.
+func (h *handler) refuse(p *player.Player, v *state, to AreaPos) {
+	now := time.Now()
+	if now.Sub(h.refused) > refusalGap {
+		p.SendTitle(title.New("§cLocked").WithSubtitle("Area " + to.String() + " is " + h.o.opensWith(v, to)))
+	}
+	h.refused = now
 }
 
 // HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open). A

@@ -17,7 +17,11 @@ import (
 // refreshHUD shows a player the boss bar of the area they stand in: its state, its goal and how many of its
 // puzzle's steps are done. Call on the world goroutine, without mu.
 func (o *Overlay) refreshHUD(p *player.Player) {
-	a := AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
+	o.refreshHUDIn(p, AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)))
+}
+
+// refreshHUDIn shows a player the boss bar of an area: the one they stand in, or are stepping into.
+func (o *Overlay) refreshHUDIn(p *player.Player, a AreaPos) {
 	text, progress := o.statusLine(o.view(), a)
 	colour := bossbar.Yellow()
 	if progress >= 1 {

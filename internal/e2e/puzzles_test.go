@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -509,6 +510,61 @@ func TestLockedBordersAndProtectedBlocks(t *testing.T) {
 	sub, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "opened by") })
 	if err != nil || !strings.Contains(sub.Text, "0,0") && !strings.Contains(sub.Text, "goal") {
 		t.Errorf("the refusal does not say what opens the area: %v %v", sub, err)
+	}
+	// Pushing against the border for 5 s, a step every tick, is one approach: at most one title.
+	mark = b.Mark()
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if err := b.MoveTo(mgl64.Vec3{float64(border) + 0.5, pos[1] + 40, pos[2]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	titles := 0
+	for _, pk := range b.Packets()[mark:] {
+		if st, ok := pk.(*packet.SetTitle); ok && strings.Contains(st.Text, "Locked") {
+			titles++
+		}
+	}
+	if titles > 1 {
+		t.Errorf("a 5 s push against a locked border sent %d titles, want at most one", titles)
+	}
+}
+
+// The boss bar always shows the area the player stands in: after crossing into an open neighbour it names the
+// same area as /puzzle status.
+func TestBossBarFollowsThePlayer(t *testing.T) {
+	srv := puzzleServer(t)
+	b := srv.Join(t, "Admin")
+	status := ""
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(status, "active") && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		out, err := b.Command("/puzzle status")
+		if err != nil {
+			t.Fatal(err)
+		}
+		status = out.String()
+	}
+	pos := b.Position()
+	east := int(math.Floor(pos[0]/32))*32 + 32
+	srv.Console(t, fmt.Sprintf("puzzle unlock %d,%d", east/32, int(math.Floor(pos[2]/32))))
+	mark := b.Mark()
+	for x := float64(east) - 2; x < float64(east)+3; x++ {
+		if err := b.MoveTo(mgl64.Vec3{x + 0.5, pos[1] + 40, pos[2]}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	out, err := b.Command("/puzzle status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last *packet.BossEvent
+	for _, pk := range b.Packets()[mark:] {
+		if be, ok := pk.(*packet.BossEvent); ok && be.BossBarTitle != "" {
+			last = be
+		}
+	}
+	want := strings.SplitN(out.Lines[0], " · ", 2)[0]
+	if last == nil || !strings.HasPrefix(last.BossBarTitle, want+" ") {
+		t.Errorf("after crossing east the boss bar says %+v; /puzzle status says %q", last, out.Lines[0])
 	}
 }
 
