@@ -13,4 +13,11 @@ type Found struct {
 	Top    cube.Pos  // a block cluster's highest block (then least x, then least z); Pos for an entity
 	Size   int       // the number of blocks in the cluster; 1 for an entity
 	Entity uuid.UUID // the entity matched; zero for blocks
+	// Blocks are every block of a cluster, lowest first (at most MaxFeatureBlocks): the whole pond, trunk or
+	// vein, any of which a player may use. Nil for an entity.
+	Blocks []cube.Pos
 }
+
+// MaxFeatureBlocks bounds the blocks a found cluster lists: a lake is the whole lake to a player, but the puzzle
+// needs only enough of it to be found where it is used.
+const MaxFeatureBlocks = 1024

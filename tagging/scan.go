@@ -2,6 +2,7 @@ package tagging
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -257,10 +258,31 @@ func (sc *scan) clusters(found []Found, ri int, r rule, cand, claimed []uint64) 
 			for _, m := range sc.members {
 				claimed[m.word] |= m.mask
 			}
-			found = append(found, Found{Item: r.Item, Rule: ri, Pos: sc.pos(w, startBit), Top: sc.pos(top, topBit), Size: size})
+			found = append(found, Found{Item: r.Item, Rule: ri, Pos: sc.pos(w, startBit), Top: sc.pos(top, topBit), Size: size,
+				Blocks: sc.memberBlocks()})
 		}
 	}
 	return found
+}
+
+// memberBlocks lists the blocks of the cluster just flooded, lowest first, at most MaxFeatureBlocks.
+func (sc *scan) memberBlocks() []cube.Pos {
+	var out []cube.Pos
+	for _, m := range sc.members {
+		for mask := m.mask; mask != 0 && len(out) < MaxFeatureBlocks; mask &= mask - 1 {
+			out = append(out, sc.pos(m.word, bits.TrailingZeros64(mask)))
+		}
+	}
+	slices.SortFunc(out, func(a, b cube.Pos) int {
+		if a[1] != b[1] {
+			return a[1] - b[1]
+		}
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[2] - b[2]
+	})
+	return out
 }
 
 // spread queues the neighbours of a run: the same bits in the rows beside, above and below it, and the next bit

@@ -74,8 +74,22 @@ func TestScanAgreesWithNaiveFlood(t *testing.T) {
 			want = append(want, size)
 		}
 		var got []int
+		covered := map[cube.Pos]bool{}
 		for _, f := range tg.Scan(s) {
 			got = append(got, f.Size)
+			if len(f.Blocks) != min(f.Size, MaxFeatureBlocks) || !slices.Contains(f.Blocks, f.Pos) || !slices.Contains(f.Blocks, f.Top) {
+				t.Fatalf("seed %d: a cluster of %d lists %d blocks (with its lowest %v and top %v: %v, %v)", seed, f.Size,
+					len(f.Blocks), f.Pos, f.Top, slices.Contains(f.Blocks, f.Pos), slices.Contains(f.Blocks, f.Top))
+			}
+			for _, b := range f.Blocks {
+				if !water[b] || covered[b] {
+					t.Fatalf("seed %d: block %v listed is no water or is in two clusters", seed, b)
+				}
+				covered[b] = true
+			}
+		}
+		if len(covered) != len(water) {
+			t.Fatalf("seed %d: the clusters list %d blocks of %d", seed, len(covered), len(water))
 		}
 		slices.Sort(want)
 		slices.Sort(got)
