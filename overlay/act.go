@@ -69,7 +69,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 		if rec.Where.Kind == InInventory && rec.Where.Player != who.id {
 			return o.refuse(s, who, mv, errNotHeld), nil
 		}
-		inputs = append(inputs, ObjectAt(rec))
+		inputs = append(inputs, rec.at())
 	}
 	if mv.Area == "" {
 		mv.Area = areaName(AreaOfBlock(at, int32(o.opts.AreaSize)))
@@ -96,7 +96,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	var outs []ObjectAt
 	for _, out := range d.Outputs {
 		if rec, ok := s.record(out.ID); ok {
-			outs = append(outs, ObjectAt(rec))
+			outs = append(outs, rec.at())
 		}
 	}
 	ops = append(ops, o.moveDone(who, mv.Rule, inputs, outs, at, solved, d.Failed))
@@ -165,8 +165,8 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 		if cl, ok := o.cleared(s, obj.Item, w); ok {
 			c.Cleared = append(c.Cleared, cl)
 		}
-		ops = append(ops, o.hide(obj.ID, obj.Item, w))
-		s.clearWhere(obj.ID)
+		ops = append(ops, o.takeOut(s, obj, w))
+		s.forget(obj.ID)
 		c.Removed = append(c.Removed, obj.ID)
 	}
 	slices.SortFunc(freed, func(a, b cube.Pos) int { return a[1] - b[1] })
@@ -191,6 +191,15 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
 	}
 	return ops
+}
+
+// takeOut returns the op that takes an object the puzzle destroyed out of the world: a tagged terrain feature
+// whole (a felled tree, a drained pond), anything else as it was shown.
+func (o *Overlay) takeOut(s *state, obj puzzle.Object, w Where) op {
+	if blocks := s.features[obj.ID]; w.Tagged && len(blocks) > 0 {
+		return fell(blocks)
+	}
+	return o.hide(obj.ID, obj.Item, w)
 }
 
 // placeOutput is where an output of a move goes.
@@ -299,7 +308,7 @@ func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) 
 			change.Cleared = append(change.Cleared, cl)
 		}
 		ops = append(ops, o.hide(obj.ID, obj.Item, w))
-		s.clearWhere(obj.ID)
+		s.forget(obj.ID)
 		change.Removed = append(change.Removed, obj.ID)
 	}
 	if run.tracked != nil {

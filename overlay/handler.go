@@ -156,9 +156,17 @@ func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force,
 	h.Handler.HandleAttackEntity(ctx, e, force, height, critical)
 }
 
-// HandleBlockBreak protects puzzle blocks: they change only through puzzle actions.
+// HandleBlockBreak protects placed puzzle blocks: they change only through puzzle actions. A block of a tagged
+// terrain feature (a tree, a pond) breaks as any other, and the puzzle follows: the feature leaves it.
 func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
-	if _, ok := h.o.view().byBlock[pos]; ok {
+	v := h.o.view()
+	if id, ok := v.byBlock[pos]; ok && v.where[id].Tagged {
+		// Terrain stays terrain: a tagged feature may be broken, and the puzzle follows.
+		h.o.broken(moverOf(ctx.Player()), id, pos)
+		h.Handler.HandleBlockBreak(ctx, pos, drops, xp)
+		return
+	}
+	if _, ok := v.byBlock[pos]; ok {
 		ctx.Cancel()
 		ctx.Player().Message("§7This is part of a puzzle: use an item on it instead.")
 		return

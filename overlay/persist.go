@@ -14,6 +14,7 @@ func (o *Overlay) restore(s *state, saved Saved) error {
 	for id, rec := range saved.Objects {
 		objs = append(objs, rec.Object)
 		s.setWhere(id, rec.Where)
+		s.setFeature(id, rec.Blocks)
 	}
 	state := puzzle.NewState(objs)
 	state.NextID = max(state.NextID, saved.NextID)

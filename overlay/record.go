@@ -68,4 +68,9 @@ type Where struct {
 type ObjectRecord struct {
 	puzzle.Object
 	Where Where `json:"where"`
+	// Blocks are every block of a tagged terrain feature (a pond, a trunk, a vein): any of them is the object.
+	Blocks []cube.Pos `json:"blocks,omitempty"`
 }
+
+// at returns the object and its place, as mods see them.
+func (r ObjectRecord) at() ObjectAt { return ObjectAt{Object: r.Object, Where: r.Where} }

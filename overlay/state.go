@@ -23,14 +23,16 @@ type state struct {
 	where    map[int]Where
 	byBlock  map[cube.Pos]int
 	byEntity map[uuid.UUID]int
-	pending  map[AreaPos]bool // areas being opened or given a new puzzle: work in flight off the owner
+	features map[int][]cube.Pos // every block of each tagged terrain feature, all indexed in byBlock
+	pending  map[AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
 	version  int              // counts changes, so a form shown before one can tell
 }
 
 // newState returns an empty state of a pack.
 func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode) *state {
 	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: map[int]Where{},
-		byBlock: map[cube.Pos]int{}, byEntity: map[uuid.UUID]int{}, pending: map[AreaPos]bool{}}
+		byBlock: map[cube.Pos]int{}, byEntity: map[uuid.UUID]int{}, features: map[int][]cube.Pos{},
+		pending: map[AreaPos]bool{}}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
@@ -38,7 +40,7 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 // clone returns a copy of s that shares nothing that either may change.
 func (s *state) clone() *state {
 	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: maps.Clone(s.where), byBlock: maps.Clone(s.byBlock),
-		byEntity: maps.Clone(s.byEntity), pending: maps.Clone(s.pending), version: s.version,
+		byEntity: maps.Clone(s.byEntity), features: maps.Clone(s.features), pending: maps.Clone(s.pending), version: s.version,
 		areas: make(map[AreaPos]*areaRun, len(s.areas))}
 	c.game = s.game.Clone(c.accessible)
 	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
@@ -87,6 +89,30 @@ func (s *state) setWhere(id int, w Where) {
 	}
 }
 
+// setFeature records every block of a tagged terrain feature, indexing each one that no other object has.
+func (s *state) setFeature(id int, blocks []cube.Pos) {
+	if len(blocks) == 0 {
+		return
+	}
+	s.features[id] = blocks
+	for _, b := range blocks {
+		if _, taken := s.byBlock[b]; !taken {
+			s.byBlock[b] = id
+		}
+	}
+}
+
+// forget forgets an object that left the game: where it is, and the blocks of its feature.
+func (s *state) forget(id int) {
+	for _, b := range s.features[id] {
+		if s.byBlock[b] == id {
+			delete(s.byBlock, b)
+		}
+	}
+	delete(s.features, id)
+	s.clearWhere(id)
+}
+
 // clearWhere forgets where an object is.
 func (s *state) clearWhere(id int) {
 	w, ok := s.where[id]
@@ -108,5 +134,5 @@ func (s *state) record(id int) (ObjectRecord, bool) {
 	if !ok {
 		return ObjectRecord{}, false
 	}
-	return ObjectRecord{Object: *obj, Where: s.where[id]}, true
+	return ObjectRecord{Object: *obj, Where: s.where[id], Blocks: s.features[id]}, true
 }

@@ -233,7 +233,8 @@ func (o *Overlay) addTagged(s *state, change *Change, area string, found []taggi
 			w = Where{Kind: AtEntity, Block: f.Pos, Entity: f.Entity, Tagged: true}
 		}
 		s.setWhere(obj.ID, w)
-		change.Objects = append(change.Objects, ObjectRecord{Object: obj, Where: w})
+		s.setFeature(obj.ID, f.Blocks)
+		change.Objects = append(change.Objects, ObjectRecord{Object: obj, Where: w, Blocks: f.Blocks})
 	}
 }
 
