@@ -25,7 +25,7 @@ type state struct {
 	byEntity map[uuid.UUID]int
 	features map[int][]cube.Pos // every block of each tagged terrain feature, all indexed in byBlock
 	pending  map[AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
-	version  int              // counts changes, so a form shown before one can tell
+	version  int                // counts changes, so a form shown before one can tell
 }
 
 // newState returns an empty state of a pack.
