@@ -258,8 +258,12 @@ func (sc *scan) clusters(found []Found, ri int, r rule, cand, claimed []uint64) 
 			for _, m := range sc.members {
 				claimed[m.word] |= m.mask
 			}
+			blocks := sc.memberBlocks()
+			if !sc.reachable(blocks) {
+				continue // a vein deep in the rock, a pond in a buried cave: no player would find it
+			}
 			found = append(found, Found{Item: r.Item, Rule: ri, Pos: sc.pos(w, startBit), Top: sc.pos(top, topBit), Size: size,
-				Blocks: sc.memberBlocks()})
+				Blocks: blocks})
 		}
 	}
 	return found
