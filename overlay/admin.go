@@ -112,7 +112,7 @@ func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 	}
 	p := v.pack
 	cfg := puzzle.Explore{Rules: p.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: p.FailRules,
-		Goal: run.tracked.Goal, Areas: []string{run.area.Name}, MaxStates: 200000, Analyse: true, Graph: graph}
+		Goal: run.tracked.Goal, Areas: []string{run.area.Name}, MaxStates: o.opts.CheckStates, Analyse: true, Graph: graph}
 	return p.Explore(v.game.State.Clone(), cfg)
 }
 

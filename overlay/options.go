@@ -30,6 +30,9 @@ type Options struct {
 	ExportDir string
 	// Mods holds Go extensions (actions, computed properties, tag matchers, spawners); nil means DefaultMods.
 	Mods *Mods
+	// CheckStates caps the states /puzzle check and export explore (and so their time and memory); 0 means
+	// 200 000. A check that reaches it says what it knows and that it stopped.
+	CheckStates int
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }
@@ -49,6 +52,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Mods == nil {
 		o.Mods = DefaultMods
+	}
+	if o.CheckStates <= 0 {
+		o.CheckStates = 200000
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
