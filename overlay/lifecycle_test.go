@@ -288,3 +288,55 @@ func TestAnAreaOpensAfterARestart(t *testing.T) {
 		}
 	}
 }
+
+// smithPack: the smith forges a key from an ingot; the key opens the crate. Every area has one.
+const smithPack = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Smith: {look: {entity: villager_v2}}
+  Key:   {props: {carryable: true}, look: {item: emerald}}
+  Ingot: {props: {carryable: true}, look: {item: iron_ingot}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+  Key Smith ::= Forge Smith Ingot
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], minDepth: 2, maxDepth: 2}
+  - {name: Field, goals: ["Crate[open_bit: true]"], minDepth: 1, maxDepth: 2, minDistance: 1}
+`
+
+// A new area's puzzle never builds on what another unfinished puzzle has made and still needs: the key the start
+// area's smith forged stays the start area's, so opening its crate leaves the new area solvable (the restart
+// matrix found a Field puzzle whose only key was that one).
+func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("smith.yaml", []byte(smithPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range int64(8) {
+		o, err := New(w, Options{Pack: pack, Seed: seed, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(),
+			Log: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Start()
+		wait(t, o)
+		h := addPlayer(t, w, o, fmt.Sprintf("Smithy%d", seed))
+		smith, ingot := objectsOf(o, "0,0", "Smith")[0], objectsOf(o, "0,0", "Ingot")[0]
+		forge := puzzle.Move{Rule: o.view().pack.Rules[1], Inputs: []int{smith, ingot}}
+		waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where[smith].Block, nil) }))
+		keys := objectsOf(o, "0,0", "Key")
+		if len(keys) != 1 {
+			t.Fatalf("seed %d: keys after forging: %v", seed, keys)
+		}
+		waitReply(t, o.Unlock(AreaPos{1, 0}))
+		run := o.view().areas[AreaPos{1, 0}]
+		if run.puzzle != nil {
+			for _, l := range run.puzzle.Leaves() {
+				if l.Object == keys[0] {
+					t.Errorf("seed %d: area 1,0's puzzle uses the key the start area forged and still needs", seed)
+				}
+			}
+		}
+		_ = o.Close()
+	}
+}

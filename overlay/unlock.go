@@ -273,9 +273,18 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *ra
 	return g, err
 }
 
-// generatorWorld is what the generator sees: every object, the open areas and the puzzles in progress.
+// generatorWorld is what the generator sees: the objects it may build on, the open areas and the puzzles in
+// progress. Objects another unfinished puzzle still needs are left out: the generator reserves the leaves of puzzles
+// in progress itself, but not what their rules have made so far (a key forged and not yet used), and a new puzzle
+// built on such an object would leave the other one unsolvable once it is used.
 func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
-	w := &puzzle.World{Objects: s.game.State.Objects, NextID: s.game.State.NextID}
+	w := &puzzle.World{NextID: s.game.State.NextID}
+	needed := o.stillNeeded(s, area)
+	for _, obj := range s.game.State.Objects {
+		if !needed(obj) {
+			w.Objects = append(w.Objects, obj)
+		}
+	}
 	for pos, run := range s.areas {
 		if run.rec.State == Locked {
 			continue
@@ -335,4 +344,39 @@ func announce(tx *world.Tx, t title.Title, s world.Sound) {
 // its puzzle was generated again.
 func newAreaRand(seed int64, area uint64, rerolls int) *rand.Rand {
 	return rand.New(rand.NewPCG(uint64(seed), area^uint64(rerolls)*0x9e3779b97f4a7c15))
+}
+
+// stillNeeded returns a test of whether an object may be an input of a rule another area's unfinished puzzle has
+// still to run: it lies in that area or is carried, and matches an input of one of its rules not yet run.
+func (o *Overlay) stillNeeded(s *state, area string) func(puzzle.Object) bool {
+	type need struct {
+		area  string
+		terms []puzzle.Term
+	}
+	var needs []need
+	for _, run := range s.areas {
+		if run.rec.State != Active || run.tracked == nil || run.area.Name == area {
+			continue
+		}
+		n := need{area: run.area.Name}
+		for i, node := range run.tracked.Nodes {
+			if !run.tracked.Done(i) {
+				n.terms = append(n.terms, node.Rule.Inputs...)
+			}
+		}
+		needs = append(needs, n)
+	}
+	return func(obj puzzle.Object) bool {
+		for _, n := range needs {
+			if obj.Area != n.area && obj.Area != puzzle.Inventory {
+				continue
+			}
+			for _, t := range n.terms {
+				if s.pack.Matches(obj.Item, obj.Props, t) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
