@@ -269,7 +269,7 @@ func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, inputs, outs []ObjectAt
 		var pl *player.Player
 		who.withPlayer(tx, func(p *player.Player) {
 			pl = p
-			p.Message("§a" + rule.Action + "§r done.")
+			p.Message("§a" + capital(words(rule.Action)) + "§r done.")
 			o.refreshHUD(p)
 		})
 		o.runActions(ActionContext{Tx: tx, Player: pl, Rule: rule, Inputs: inputs, Outputs: outs, At: at})

@@ -1,7 +1,6 @@
 package overlay
 
 import (
-	"fmt"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/cmd"
@@ -63,7 +62,7 @@ func (hintCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	case len(steps) == 0:
 		out.Printf("Area %v is solved.", a)
 	default:
-		out.Printf("Next: %s", steps[0].Hint())
+		out.Printf("Next: %s", steps[0].Hint(o.view().pack))
 	}
 }
 
@@ -103,17 +102,18 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	}
 }
 
-// Hint words a step for players: the action and the items, without ids and places.
-func (s Step) Hint() string {
-	text := spaced(s.Action)
+// Hint words a step for players: the action and the items, in words, without ids and places ("chop down the oak
+// tree with the iron axe").
+func (s Step) Hint(p *puzzle.Pack) string {
+	text := words(s.Action)
 	for i, in := range s.Inputs {
 		if i == 0 {
-			text += " the " + in.Item
+			text += " the " + itemWords(p, in.Item)
 		} else {
-			text += fmt.Sprintf(" with the %s", in.Item)
+			text += " with the " + itemWords(p, in.Item)
 		}
 	}
-	return text
+	return capital(text)
 }
 
 // overlayOf finds the overlay a command is about and the area the source stands in (the start area for the

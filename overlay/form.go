@@ -2,9 +2,11 @@ package overlay
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/form"
 	"github.com/df-mc/dragonfly/server/world"
@@ -59,7 +61,7 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	props := o.computeProps(p.Tx(), v, obj.Area)
 	g := withProps(v, props)
 	title := displayName(it)
-	body := describe(it, *obj)
+	body := "§f" + capital(objectWords(v.pack, *obj)) + "§7: what will you do?"
 	moves := o.movesFrom(v, g, p, id)
 	buttons := o.buttons(v, moves)
 	if len(moves) == 0 {
@@ -70,41 +72,57 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
 }
 
-// movesFrom lists the moves a player can make now whose first input is the object: the other inputs are in their
-// inventory or in the object's area. g is v's game, with computed properties set.
+// movesFrom lists the moves a player can make now that take the object, whichever input it is: the bucket used on
+// the cauldron and the cauldron used with the bucket both offer Pour. Its other inputs are in the player's
+// inventory or in the object's area. When the player holds a puzzle item, the moves that take it too come first.
+// g is v's game, with computed properties set.
 func (o *Overlay) movesFrom(v *state, g *puzzle.Manager, p *player.Player, id int) []puzzle.Move {
-	var out []puzzle.Move
 	obj, ok := g.State.Object(id)
 	if !ok {
 		return nil
 	}
 	area := obj.Area
 	if area == puzzle.Inventory {
-		area = areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+		area = o.areaOf(p)
 	}
+	var with, without []puzzle.Move
+	held, holding := stackObject(heldStack(p))
 	for _, mv := range g.MovesIn(area) {
-		if len(mv.Inputs) == 0 || mv.Inputs[0] != id || mv.Rule == puzzle.PickUp {
+		if !o.offered(v, p, mv, id) {
 			continue
 		}
-		mine := true
-		for _, in := range mv.Inputs {
-			if w := v.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
-				mine = false
-			}
+		if holding && held != id && slices.Contains(mv.Inputs, held) {
+			with = append(with, mv)
+		} else {
+			without = append(without, mv)
 		}
-		if !mine {
-			continue
-		}
-		if mv.Rule == puzzle.PutDown {
-			// Put down where the player stands, once, whatever areas the engine would allow.
-			here := areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
-			if mv.Area != here {
-				continue
-			}
-		}
-		out = append(out, mv)
 	}
-	return out
+	return append(with, without...)
+}
+
+// offered reports whether a menu of an object offers a move: it takes the object, it is no pick-up (players pick
+// up by walking over stacks), no input is held by someone else, and a put-down puts down where the player stands.
+func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bool {
+	if !slices.Contains(mv.Inputs, id) || mv.Rule == puzzle.PickUp {
+		return false
+	}
+	for _, in := range mv.Inputs {
+		if w := v.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
+			return false
+		}
+	}
+	return mv.Rule != puzzle.PutDown || mv.Area == o.areaOf(p)
+}
+
+// areaOf names the area a player stands in.
+func (o *Overlay) areaOf(p *player.Player) string {
+	return areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+}
+
+// heldStack is the stack in a player's main hand.
+func heldStack(p *player.Player) item.Stack {
+	held, _ := p.HeldItems()
+	return held
 }
 
 // buttons names the moves of a menu by their actions. When two moves share an action, the other inputs tell them
@@ -113,8 +131,8 @@ func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
 	texts := make([]string, len(moves))
 	count := map[string]int{}
 	for i, mv := range moves {
-		texts[i] = mv.Rule.Action
-		count[texts[i]]++
+		texts[i] = capital(words(mv.Rule.Action))
+		count[mv.Rule.Action]++
 	}
 	for i, mv := range moves {
 		if count[mv.Rule.Action] < 2 {
@@ -123,9 +141,7 @@ func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
 		var with []string
 		for _, in := range mv.Inputs[1:] {
 			if obj, ok := v.game.State.Object(in); ok {
-				if it, ok := v.pack.Item(obj.Item); ok {
-					with = append(with, displayName(it))
-				}
+				with = append(with, objectWords(v.pack, *obj))
 			}
 		}
 		if len(with) > 0 {
@@ -153,13 +169,4 @@ func spaced(action string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// describe is the body of an object's menu: what it is and its properties.
-func describe(it *puzzle.Item, obj puzzle.Object) string {
-	s := fmt.Sprintf("§7Puzzle item §f%s§7 (#%d)", it.Name, obj.ID)
-	if props := obj.Props.String(); props != "" {
-		s += "\n§7" + props
-	}
-	return s
 }

@@ -40,7 +40,7 @@ func (o *Overlay) statusLine(s *state, a AreaPos) (string, float64) {
 		return fmt.Sprintf("Area %v · solved", a), 1
 	}
 	done, total := progress(run)
-	return fmt.Sprintf("Area %v · active · %s · %d/%d steps", a, goalText(run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
+	return fmt.Sprintf("Area %v · active · %s · %d/%d steps", a, goalText(s.pack, run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
 }
 
 // progress counts the rules of an area's puzzle that have run, and all of them.
@@ -65,7 +65,7 @@ func (o *Overlay) opensWith(s *state, a AreaPos) string {
 		case ok && run.rec.State == Solved:
 			parts = append(parts, fmt.Sprintf("%v (solved)", k))
 		case ok && run.rec.Goal != "":
-			parts = append(parts, fmt.Sprintf("%v's goal %s", k, run.rec.Goal))
+			parts = append(parts, fmt.Sprintf("solving area %v (%s)", k, goalWords(s.pack, run.rec.Goal)))
 		default:
 			parts = append(parts, fmt.Sprintf("area %v", k))
 		}

@@ -121,13 +121,13 @@ func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
 	if run.rec.State == Solved && in.Chain < maxEmptyChain {
 		change.Intents = append(change.Intents, o.opening(s, a, in.Chain+1)...)
 	}
-	goal := run.rec.Goal
+	goal := goalText(s.pack, run.rec.Goal)
 	ops = append(ops, func(tx *world.Tx) {
-		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goalText(goal)), sound.LevelUp{})
+		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goal), sound.LevelUp{})
 	})
-	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", goal,
+	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", run.rec.Goal,
 		"tagged", len(c.found), "depth", depthOf(run))
-	text := fmt.Sprintf("Area %v is open: %s.", a, goalText(goal))
+	text := fmt.Sprintf("Area %v is open: %s.", a, goal)
 	return result{change: change, ops: ops, text: []string{text}, after: o.resumeAll(change.Intents)}, nil
 }
 
@@ -170,12 +170,12 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	change.Areas = []AreaRecord{run.rec}
 	change.NextID = s.game.State.NextID
 	change.Resolved = append(change.Resolved, in)
-	goal := run.rec.Goal
+	goal := goalText(s.pack, run.rec.Goal)
 	ops = append(ops, g.ops...)
 	ops = append(ops, func(tx *world.Tx) {
-		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goalText(goal)), sound.Note{})
+		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goal), sound.Note{})
 	})
-	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goalText(goal))}}, nil
+	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goal)}}, nil
 }
 
 // openArea adds an area's tagged objects and generated puzzle to the state and returns what to commit and show.
@@ -319,12 +319,21 @@ func depthOf(run *areaRun) int {
 	return run.puzzle.Depth
 }
 
-// goalText says what an area's goal is, for titles and the boss bar.
-func goalText(goal string) string {
+// goalText says what an area's goal is in words, for titles and the boss bar: "Goal: a lit campfire".
+func goalText(p *puzzle.Pack, goal string) string {
 	if goal == "" {
 		return "Open ground: nothing to solve"
 	}
-	return "Goal: " + goal
+	return "Goal: " + goalWords(p, goal)
+}
+
+// goalWords says a goal, kept in rule notation, in words.
+func goalWords(p *puzzle.Pack, goal string) string {
+	t, err := puzzle.ParseTerm(goal, puzzle.Pos{})
+	if err != nil {
+		return goal
+	}
+	return termWords(p, t)
 }
 
 // announce shows a title and plays a sound to every player in the world.
