@@ -61,8 +61,25 @@ func (hintCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	case len(steps) == 0:
 		out.Printf("Area %v is solved.", a)
 	default:
-		out.Printf("Next: %s", steps[0].Hint(o.view().pack))
+		o.giveHint(src, out, a, steps[0])
 	}
+}
+
+// giveHint answers /puzzle hint: to a player, the next level of hint for the step (and at the last level the way
+// shown with particles); to the console, the step.
+func (o *Overlay) giveHint(src cmd.Source, out *cmd.Output, a AreaPos, s Step) {
+	p, isPlayer := src.(*player.Player)
+	if !isPlayer {
+		out.Printf("Next: %s.", s.Hint(o.view().pack))
+		return
+	}
+	level := o.hints.next(hintKey{player: p.UUID(), area: a, step: s.String()})
+	out.Print(hint(o.view().pack, s, p.Position(), level))
+	if level < 3 {
+		out.Print("§7Ask again for more.")
+		return
+	}
+	o.showTheWay(p.H(), s)
 }
 
 // planCmd is /puzzle plan [area]: the remaining solution steps, one a line, for admins.

@@ -65,11 +65,48 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	moves := o.movesFrom(v, g, p, id)
 	buttons := o.buttons(v, moves)
 	if len(moves) == 0 {
-		p.Message(fmt.Sprintf("§7%s: nothing to do with it yet.", title))
+		p.Message("§7" + capital(objectWords(v.pack, *obj)) + ": " + o.missing(v, g, *obj) + ".")
 		return
 	}
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
+}
+
+// missing says, in words, why nothing can be done with an object now: what a rule the player may run with it
+// lacks ("to pour into it you need a bucket of water"), or that nothing can be done with it yet.
+func (o *Overlay) missing(v *state, g *puzzle.Manager, obj puzzle.Object) string {
+	for _, r := range g.Rules() {
+		if r.Fail || !takes(v.pack, r, obj) {
+			continue
+		}
+		if lack := lacking(v.pack, g.State, r, obj); len(lack) > 0 {
+			return "to " + words(r.Action) + " it you need " + strings.Join(lack, " and ")
+		}
+	}
+	return "nothing to do with it yet"
+}
+
+// takes reports whether an object can be an input of a rule.
+func takes(p *puzzle.Pack, r *puzzle.Rule, obj puzzle.Object) bool {
+	return slices.ContainsFunc(r.Inputs, func(t puzzle.Term) bool { return p.Matches(obj.Item, obj.Props, t) })
+}
+
+// lacking lists, in words, the inputs of a rule besides an object that nothing in its area or the inventory can be.
+func lacking(p *puzzle.Pack, s *puzzle.State, r *puzzle.Rule, obj puzzle.Object) []string {
+	var out []string
+	used := false
+	for _, t := range r.Inputs {
+		if !used && p.Matches(obj.Item, obj.Props, t) {
+			used = true
+			continue
+		}
+		if !slices.ContainsFunc(s.Objects, func(o puzzle.Object) bool {
+			return o.ID != obj.ID && (o.Area == obj.Area || o.Area == puzzle.Inventory) && p.Matches(o.Item, o.Props, t)
+		}) {
+			out = append(out, termWords(p, t))
+		}
+	}
+	return out
 }
 
 // movesFrom lists the moves a player can make now that take the object, whichever input it is: the bucket used on

@@ -38,6 +38,7 @@ type Overlay struct {
 	closeOnce sync.Once
 	wt        worldTimes
 	working   atomic.Int32 // goroutines doing long work
+	hints     hintLevels
 
 	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start
 	intentsAtStart []Intent       // work to resume at start

@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"context"
 	"testing"
 
 	"riddlestone/puzzle"
@@ -43,5 +44,24 @@ areas:
 	door := puzzle.Object{ID: 1, Item: "OakDoor", Props: puzzle.Props{"locked": puzzle.Bool(false), "open_bit": puzzle.Bool(false)}}
 	if got := objectWords(p, door); got != "the unlocked oak door" {
 		t.Errorf("the door reads %q", got)
+	}
+}
+
+// A menu with nothing to do says what is missing, in words.
+func TestNothingToDoSaysWhatIsMissing(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	crate := objectsOf(o, "0,0", "Crate")[0]
+	key := objectsOf(o, "0,0", "Key")[0]
+	waitReply(t, o.post(&request{name: "lose the key", run: func(_ context.Context, s *state) (result, error) {
+		s.game.Remove(func(obj puzzle.Object) bool { return obj.ID == key })
+		s.forget(key)
+		return result{}, nil
+	}}))
+	v := o.view()
+	obj, _ := v.game.State.Object(crate)
+	if got := o.missing(v, v.game, *obj); got != "to open it you need a brass key" {
+		t.Errorf("without the key the crate says %q", got)
 	}
 }

@@ -280,6 +280,44 @@ func TestBotSolvesTheStartArea(t *testing.T) {
 	}
 }
 
+// Hints escalate: what to look for, then where it is (a direction and distance that point at the object the plan
+// names), then the step itself.
+func TestHintsPointTheWay(t *testing.T) {
+	srv := puzzleServerWith(t, guardYard)
+	b := srv.Join(t, "Admin")
+	s, ok := plan(t, b)
+	for deadline := time.Now().Add(time.Minute); !ok && time.Now().Before(deadline); s, ok = plan(t, b) {
+		time.Sleep(200 * time.Millisecond)
+	}
+	if !ok || s.place != "entity" && s.place != "block" {
+		t.Fatalf("first step %+v", s)
+	}
+	var hints []string
+	for range 3 {
+		out, err := b.Command("/puzzle hint")
+		if err != nil {
+			t.Fatal(err)
+		}
+		hints = append(hints, out.String())
+	}
+	if !strings.Contains(hints[0], "You will need") || !strings.Contains(hints[2], "Next:") {
+		t.Errorf("hints do not escalate:\n%s", strings.Join(hints, "\n"))
+	}
+	m := regexp.MustCompile(`(\d+) blocks to the ([a-z-]+)`).FindStringSubmatch(hints[1])
+	if m == nil {
+		t.Fatalf("the second hint names no place: %s", hints[1])
+	}
+	d := s.pos.Vec3Centre().Sub(b.Position())
+	if dist, _ := strconv.Atoi(m[1]); math.Abs(float64(dist)-math.Hypot(d[0], d[2])) > 1.5 {
+		t.Errorf("hint says %s blocks; the object is %.1f away", m[1], math.Hypot(d[0], d[2]))
+	}
+	dir := map[string][2]float64{"north": {0, -1}, "south": {0, 1}, "east": {1, 0}, "west": {-1, 0},
+		"north-east": {1, -1}, "north-west": {-1, -1}, "south-east": {1, 1}, "south-west": {-1, 1}}[m[2]]
+	if cos := (dir[0]*d[0] + dir[1]*d[2]) / math.Hypot(dir[0], dir[1]) / math.Hypot(d[0], d[2]); cos < math.Cos(math.Pi/8)-0.01 {
+		t.Errorf("hint says %s; the object is at %v from the player", m[2], d)
+	}
+}
+
 // playerTexts lists what a player was shown as text, apart from admin command output: chat, titles, boss bars
 // and forms.
 func playerTexts(b *e2e.Bot) []string {
