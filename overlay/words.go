@@ -16,7 +16,7 @@ var engineProps = []string{puzzle.PropCarryable, puzzle.PropNotSpawnable, puzzle
 // "fishing rod").
 func itemWords(p *puzzle.Pack, item string) string {
 	if it, ok := p.Item(item); ok && it.Look.Name != "" {
-		return it.Look.Name
+		return lowerFirst(it.Look.Name)
 	}
 	return strings.ToLower(spaced(item))
 }
@@ -92,6 +92,15 @@ func article(s string) string {
 		return "an " + s
 	}
 	return "a " + s
+}
+
+// lowerFirst writes a name as it reads within a sentence: "Brass key" is "brass key"; "TNT" stays.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
+		r[0] = unicode.ToLower(r[0])
+	}
+	return string(r)
 }
 
 // capital starts a sentence with a capital letter.
