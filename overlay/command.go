@@ -74,7 +74,10 @@ func (o *Overlay) giveHint(src cmd.Source, out *cmd.Output, a AreaPos, s Step) {
 		return
 	}
 	level := o.hints.next(hintKey{player: p.UUID(), area: a, step: s.String()})
-	out.Print(hint(o.view().pack, s, p.Position(), level))
+	text := hint(o.view().pack, s, p.Position(), level)
+	out.Print(text)
+	o.hints.record(p.UUID(), a, text)
+	o.updateGuide(p, a)
 	if level < 3 {
 		out.Print("§7Ask again for more.")
 		return

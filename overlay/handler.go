@@ -26,6 +26,9 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 // Join repairs a joining player's inventory from the store and shows them their area. Call on the world goroutine.
 func (o *Overlay) Join(p *player.Player) {
 	o.reconcilePlayer(p)
+	if !p.Inventory().ContainsItemFunc(1, isGuide) {
+		welcome(p) // a player who never had the guide book has never played here
+	}
 	o.refreshHUD(p)
 }
 
@@ -113,6 +116,7 @@ func (h *handler) HandleDeath(p *player.Player, src world.DamageSource, keepInv 
 			takeStacks(p, id)
 		}
 	}
+	takeGuide(p)
 	h.Handler.HandleDeath(p, src, keepInv)
 }
 
@@ -120,6 +124,7 @@ func (h *handler) HandleDeath(p *player.Player, src world.DamageSource, keepInv 
 func (h *handler) HandleRespawn(p *player.Player, pos *mgl64.Vec3, w **world.World) {
 	h.Handler.HandleRespawn(p, pos, w)
 	h.o.reconcilePlayer(p)
+	h.o.refreshHUD(p)
 }
 
 // HandleItemUseOnEntity opens the menu of a puzzle NPC.
@@ -192,6 +197,10 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 
 // HandleItemDrop puts a puzzle item down: the engine's PutDown, in the area the player stands in.
 func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
+	if isGuide(s) {
+		ctx.Cancel() // the guide is never lost
+		return
+	}
 	id, ok := stackObject(s)
 	if !ok {
 		h.Handler.HandleItemDrop(ctx, s)

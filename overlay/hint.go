@@ -21,6 +21,37 @@ import (
 type hintLevels struct {
 	mu    sync.Mutex
 	asked map[hintKey]int
+	said  map[hintPlace][]string // the hints given, for the guide book
+}
+
+// hintPlace is a player in an area.
+type hintPlace struct {
+	player uuid.UUID
+	area   AreaPos
+}
+
+// maxGuideHints is how many of the latest hints the guide book keeps for an area.
+const maxGuideHints = 6
+
+// record keeps a hint given to a player in an area, for the guide book.
+func (h *hintLevels) record(player uuid.UUID, a AreaPos, text string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.said == nil {
+		h.said = map[hintPlace][]string{}
+	}
+	k := hintPlace{player, a}
+	h.said[k] = append(h.said[k], text)
+	if n := len(h.said[k]); n > maxGuideHints {
+		h.said[k] = h.said[k][n-maxGuideHints:]
+	}
+}
+
+// given returns the hints given to a player in an area, oldest first.
+func (h *hintLevels) given(player uuid.UUID, a AreaPos) []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]string(nil), h.said[hintPlace{player, a}]...)
 }
 
 type hintKey struct {

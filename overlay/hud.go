@@ -20,8 +20,10 @@ func (o *Overlay) refreshHUD(p *player.Player) {
 	o.refreshHUDIn(p, AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)))
 }
 
-// refreshHUDIn shows a player the boss bar of an area: the one they stand in, or are stepping into.
+// refreshHUDIn shows a player the boss bar and the guide book of an area: the one they stand in, or are stepping
+// into.
 func (o *Overlay) refreshHUDIn(p *player.Player, a AreaPos) {
+	o.updateGuide(p, a)
 	text, progress := o.statusLine(o.view(), a)
 	colour := bossbar.Yellow()
 	if progress >= 1 {

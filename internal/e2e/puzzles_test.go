@@ -15,6 +15,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
@@ -316,6 +317,52 @@ func TestHintsPointTheWay(t *testing.T) {
 	if cos := (dir[0]*d[0] + dir[1]*d[2]) / math.Hypot(dir[0], dir[1]) / math.Hypot(d[0], d[2]); cos < math.Cos(math.Pi/8)-0.01 {
 		t.Errorf("hint says %s; the object is at %v from the player", m[2], d)
 	}
+}
+
+// A new player is welcomed (a title and two lines) and given the guide book, whose second page says the area's
+// goal in words; a player coming back is not welcomed again and keeps one book.
+func TestNewPlayersGetAWelcomeAndTheGuide(t *testing.T) {
+	srv := puzzleServer(t)
+	b := srv.Join(t, "Newcomer")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := e2e.Await(ctx, b, 0, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "Welcome") }); err != nil {
+		t.Fatalf("no welcome title: %v", err)
+	}
+	if _, err := e2e.Await(ctx, b, 0, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "/puzzle hint") }); err != nil {
+		t.Errorf("the welcome does not say how to get hints: %v", err)
+	}
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return strings.Contains(guideText(b), "Goal: an open crate") }); err != nil {
+		t.Fatalf("no guide book saying the goal (%q): %v", guideText(b), err)
+	}
+	_ = b.Close()
+	b = srv.Join(t, "Newcomer")
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return guideText(b) != "" }); err != nil {
+		t.Fatalf("the returning player has no guide: %v", err)
+	}
+	for _, pk := range e2e.Received[*packet.SetTitle](b) {
+		if strings.Contains(pk.Text, "Welcome") {
+			t.Error("a returning player was welcomed again")
+		}
+	}
+}
+
+// guideText returns the pages of the guide book a bot holds, joined, or "" when it holds none.
+func guideText(b *e2e.Bot) string {
+	for _, it := range b.Inventory(protocol.WindowIDInventory) {
+		if title, _ := it.Stack.NBTData["title"].(string); title == "Guide" {
+			var text []string
+			pages, _ := it.Stack.NBTData["pages"].([]any)
+			for _, pg := range pages {
+				if m, ok := pg.(map[string]any); ok {
+					s, _ := m["text"].(string)
+					text = append(text, s)
+				}
+			}
+			return strings.Join(text, "\n")
+		}
+	}
+	return ""
 }
 
 // playerTexts lists what a player was shown as text, apart from admin command output: chat, titles, boss bars

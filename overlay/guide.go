@@ -1,0 +1,125 @@
+package overlay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/title"
+	"riddlestone/puzzle"
+)
+
+// guideKey marks the guide book among a player's items.
+const guideKey = "riddlestone:guide"
+
+// howToPlay is the first page of the guide book.
+const howToPlay = `§lHow to play§r
+
+The world is cut into areas. Each open area has a puzzle: a goal, and things lying about, standing or growing that lead to it.
+
+Use an item on a thing (or use it in the air) to see what you can do. Walk over an item to pick it up.
+
+Solving an area opens the areas it is a key to. Red dust marks a locked border.
+
+§7/puzzle hint§r says what to look for and where. §7/puzzle status§r says what opens what.`
+
+// welcome greets a player who has never played here: a title and two lines saying what the world is and how to
+// play. Call on the world goroutine.
+func welcome(p *player.Player) {
+	p.SendTitle(title.New("§6Welcome to Riddlestone").WithSubtitle("Every area hides a puzzle"))
+	p.Message("§6Welcome!§r Each area of this world has a puzzle; solving it opens the next. Use items on things to see what you can do, and walk over items to pick them up.")
+	p.Message("§7Your guide book says what your area needs. Stuck? §f/puzzle hint§7 tells you where to look.")
+}
+
+// guidePages writes the guide book for a player standing in an area: how to play, then the area's goal in words,
+// the steps done so far, and what is left.
+func (o *Overlay) guidePages(v *state, a AreaPos, hints []string) []string {
+	pages := []string{howToPlay}
+	run, ok := v.areas[a]
+	switch {
+	case !ok || run.rec.State == Locked:
+		return append(pages, fmt.Sprintf("§lArea %v§r\n\nLocked: it is %s.", a, o.opensWith(v, a)))
+	case run.rec.State == Solved:
+		return append(pages, fmt.Sprintf("§lArea %v§r\n\nSolved. %s", a, capital(o.opensNext(v, a))))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "§lArea %v§r\n\n%s.\n\n", a, goalText(v.pack, run.rec.Goal))
+	done, total := progress(run)
+	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
+	for _, line := range doneSteps(v.pack, run.tracked) {
+		b.WriteString("§2✔§r " + line + "\n")
+	}
+	if len(hints) > 0 {
+		b.WriteString("\nHints you asked for:\n")
+		for _, h := range hints {
+			b.WriteString("§8•§r " + h + "\n")
+		}
+	}
+	return append(pages, b.String())
+}
+
+// doneSteps lists, in words, the rules of a puzzle that have run.
+func doneSteps(p *puzzle.Pack, t *puzzle.Tracked) []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for i, n := range t.Nodes {
+		if t.Done(i) {
+			out = append(out, capital(words(n.Rule.Action))+" "+termWords(p, n.Rule.Main()))
+		}
+	}
+	return out
+}
+
+// opensNext says which areas a solved area opened.
+func (o *Overlay) opensNext(v *state, a AreaPos) string {
+	var open []string
+	for _, n := range o.graph.Unlocks(a) {
+		if v.open(n) {
+			open = append(open, n.String())
+		}
+	}
+	if len(open) == 0 {
+		return "it opens no other area"
+	}
+	return "it opened area " + strings.Join(open, " and area ")
+}
+
+// guideBook returns the guide book stack for a player standing in an area.
+func (o *Overlay) guideBook(v *state, a AreaPos, hints []string) item.Stack {
+	book := item.WrittenBook{Title: "Guide", Author: "Riddlestone", Pages: o.guidePages(v, a, hints)}
+	return item.NewStack(book, 1).WithValue(guideKey, true)
+}
+
+// isGuide reports whether a stack is the guide book.
+func isGuide(s item.Stack) bool {
+	_, ok := s.Value(guideKey)
+	return ok
+}
+
+// updateGuide gives a player the guide book of the area they stand in (or are stepping into): it replaces the one
+// they carry, or is added when they have none. Call on the world goroutine.
+func (o *Overlay) updateGuide(p *player.Player, a AreaPos) {
+	book := o.guideBook(o.view(), a, o.hints.given(p.UUID(), a))
+	inv := p.Inventory()
+	for slot, s := range inv.Slots() {
+		if isGuide(s) {
+			_ = inv.SetItem(slot, book)
+			return
+		}
+	}
+	_, _ = inv.AddItem(book)
+}
+
+// takeGuide removes the guide book from a player's inventory (before death drops it; the next update gives it
+// back).
+func takeGuide(p *player.Player) {
+	inv := p.Inventory()
+	for slot, s := range inv.Slots() {
+		if isGuide(s) {
+			_ = inv.SetItem(slot, item.Stack{})
+		}
+	}
+}
