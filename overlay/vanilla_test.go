@@ -60,7 +60,18 @@ func TestPuzzleItemsKeepTheirMeaning(t *testing.T) {
 			t.Fatalf("the pail is in slot %d", slot)
 		}
 		_ = p.SetHeldSlot(slot)
-		p.UseItemOnBlock(water, cube.FaceUp, mgl64.Vec3{0.5, 1, 0.5})
+	}).Done()
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		func() {
+			defer func() { _ = recover() }() // the menu it opens cannot be sent to a player without a client
+			p.UseItemOnBlock(water, cube.FaceUp, mgl64.Vec3{0.5, 1, 0.5})
+		}()
+	}).Done()
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
 		if !holds(p, key) {
 			held, _ := p.HeldItems()
 			t.Errorf("using the puzzle pail on water left %v in hand, no longer the puzzle item", held)
