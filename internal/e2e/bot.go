@@ -43,6 +43,10 @@ type Bot struct {
 	chunks  map[protocol.ChunkPos]bool // columns for which a sub-chunk with blocks arrived
 	readErr error
 
+	// observe and control are set by attach (a Human uses them); both are called with mu held.
+	observe func(packet.Packet)              // sees each packet before waiters do
+	control func(pk *packet.PlayerAuthInput) // moves the bot each tick: pk.Position becomes its position
+
 	closeOnce sync.Once
 	stop      chan struct{}
 	wg        sync.WaitGroup
@@ -134,6 +138,9 @@ func (b *Bot) readLoop() {
 				c[pk.Slot] = pk.NewItem
 			}
 		}
+		if b.observe != nil {
+			b.observe(pk)
+		}
 		b.packets = append(b.packets, pk)
 		b.signal()
 		b.mu.Unlock()
@@ -177,7 +184,7 @@ func (b *Bot) inputLoop() {
 		case <-b.stop:
 			return
 		case <-t.C:
-			if err := b.sendInput(nil); err != nil {
+			if err := b.sendTick(); err != nil {
 				return
 			}
 		}
@@ -187,8 +194,30 @@ func (b *Bot) inputLoop() {
 // sendInput sends one PlayerAuthInput at the bot's position, changed by edit if not nil.
 func (b *Bot) sendInput(edit func(pk *packet.PlayerAuthInput)) error {
 	b.mu.Lock()
+	pk := b.newInput()
+	b.mu.Unlock()
+	if edit != nil {
+		edit(pk)
+	}
+	return b.conn.WritePacket(pk)
+}
+
+// sendTick sends the PlayerAuthInput of a tick; an attached controller moves the bot first.
+func (b *Bot) sendTick() error {
+	b.mu.Lock()
+	pk := b.newInput()
+	if b.control != nil {
+		b.control(pk)
+		b.eye = pk.Position
+	}
+	b.mu.Unlock()
+	return b.conn.WritePacket(pk)
+}
+
+// newInput returns the next PlayerAuthInput at the bot's position. b.mu must be held.
+func (b *Bot) newInput() *packet.PlayerAuthInput {
 	b.tick++
-	pk := &packet.PlayerAuthInput{
+	return &packet.PlayerAuthInput{
 		Position:         b.eye,
 		InputData:        protocol.NewInputFlags(packet.InputFlagCount), // A zero InputFlags panics on Set.
 		InputMode:        packet.InputModeMouse,
@@ -196,11 +225,17 @@ func (b *Bot) sendInput(edit func(pk *packet.PlayerAuthInput)) error {
 		InteractionModel: packet.InteractionModelCrosshair,
 		Tick:             b.tick,
 	}
-	b.mu.Unlock()
-	if edit != nil {
-		edit(pk)
+}
+
+// attach makes observe see every packet, first those received so far, and control move the bot every tick;
+// both are called with b.mu held, so they must not call the bot's methods.
+func (b *Bot) attach(observe func(packet.Packet), control func(pk *packet.PlayerAuthInput)) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, pk := range b.packets {
+		observe(pk)
 	}
-	return b.conn.WritePacket(pk)
+	b.observe, b.control = observe, control
 }
 
 // Position returns the bot's feet position as it last sent or was told it.
