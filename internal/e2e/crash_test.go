@@ -68,8 +68,13 @@ func startProgram(t *testing.T, config, name string) (*exec.Cmd, *e2e.Bot) {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	addr := strings.Split(strings.Split(readFile(t, config), "Address = \"")[1], "\"")[0]
 	deadline := time.Now().Add(90 * time.Second)
+	// Dial once the program listens, and give the join time: a dial given up too soon may still join later, and
+	// the next dial under the same name is then refused as already logged in.
+	for !strings.Contains(readFile(t, config+".log"), "msg=listening") && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		b, err := e2e.Dial(ctx, addr, name)
 		cancel()
 		if err == nil {

@@ -35,7 +35,7 @@ areas:
 var areaName = regexp.MustCompile(`Area (-?\d+),(-?\d+)`)
 
 // ingotPlace finds where the plan says an ingot lies on the ground.
-var ingotPlace = regexp.MustCompile(`Ingot #\d+ entity at ([-\d]+,[-\d]+,[-\d]+)`)
+var ingotPlace = regexp.MustCompile(`Ingot #(\d+) entity at ([-\d]+,[-\d]+,[-\d]+)`)
 
 // program is the server program running on a world folder that outlives it.
 type program struct {
@@ -234,7 +234,8 @@ func TestRestartMatrix(t *testing.T) {
 		if ingot == nil {
 			t.Fatalf("no ingot on the ground in the plan:\n%s", out)
 		}
-		follow(t, p.bot, step{action: "PickUp", item: "Ingot", place: "entity", pos: parsePos(ingot[1])})
+		follow(t, p.bot, step{action: "PickUp", item: "Ingot", place: "entity", pos: parsePos(ingot[2])})
+		p.await("/puzzle plan", "Ingot #"+ingot[1]+" held by") // the store has the pick-up
 		p.restart(sig, "a pick-up")
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		_, err := p.bot.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(p.bot, "Ingot") == 1 })
