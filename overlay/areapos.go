@@ -2,7 +2,6 @@ package overlay
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -65,9 +64,4 @@ func floorDiv(a, b int32) int32 {
 		q--
 	}
 	return q
-}
-
-func sorted(s []string) []string {
-	slices.Sort(s)
-	return s
 }

@@ -74,7 +74,7 @@ func (h *handler) refuse(p *player.Player, v *state, to AreaPos) {
 // held puzzle item used on any other block opens the held item's menu instead of its vanilla use: the puzzle owns
 // the item, so a puzzle bucket is not filled by the water it touches and a puzzle block item is not placed.
 func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
-	if id, ok := h.o.view().byBlock[pos]; ok {
+	if id, ok := h.o.view().byBlock[LowerHalf(ctx.Tx, pos)]; ok { // a door's upper half is the door
 		ctx.Cancel()
 		h.o.openMenu(ctx.Player(), id, pos)
 		return
@@ -165,13 +165,17 @@ func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force,
 // terrain feature (a tree, a pond) breaks as any other, and the puzzle follows: the feature leaves it.
 func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
 	v := h.o.view()
-	if id, ok := v.byBlock[pos]; ok && v.where[id].Tagged {
-		// Terrain stays terrain: a tagged feature may be broken, and the puzzle follows.
-		h.o.broken(moverOf(ctx.Player()), id, pos)
-		h.Handler.HandleBlockBreak(ctx, pos, drops, xp)
-		return
+	at := LowerHalf(ctx.Tx, pos) // a door's upper half is the door
+	id, ok := v.byBlock[at]
+	if !ok {
+		id, ok = v.byBlock[pos.Side(cube.FaceUp)]
+		ok = ok && !v.where[id].Tagged // the ground under a placed object holds it up
 	}
-	if _, ok := v.byBlock[pos]; ok {
+	switch {
+	case ok && v.where[id].Tagged:
+		// Terrain stays terrain: a tagged feature may be broken, and the puzzle follows.
+		h.o.broken(moverOf(ctx.Player()), id, at)
+	case ok:
 		ctx.Cancel()
 		ctx.Player().Message("§7This is part of a puzzle: use an item on it instead.")
 		return

@@ -94,9 +94,9 @@ func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
 			t = named
 		}
 	}
-	lore := []string{"§7Puzzle item: " + it.Name}
-	if props := o.Props.String(); props != "" {
-		lore = append(lore, "§8"+props)
+	lore := []string{"§7Part of a puzzle"}
+	if state := stateWords(it, o); state != "" {
+		lore = append(lore, "§8"+capital(state))
 	}
 	return item.NewStack(t, 1).WithCustomName("§e"+displayName(it)).WithLore(lore...).WithValue(objectKey, o.ID)
 }

@@ -3,7 +3,6 @@ package overlay
 import (
 	"cmp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -148,16 +147,11 @@ func (o *Overlay) blockOf(it *puzzle.Item, obj puzzle.Object) world.Block {
 
 // npcName is an NPC's name tag: the item's name, and the properties that differ from the item's own below it.
 func npcName(it *puzzle.Item, obj puzzle.Object) string {
-	var changed []string
-	for name, v := range obj.Props {
-		if name != puzzle.PropContains && it.Props.Get(name) != v {
-			changed = append(changed, name+": "+v.String())
-		}
-	}
-	if len(changed) == 0 {
+	state := stateWords(it, obj)
+	if state == "" {
 		return "§e" + displayName(it)
 	}
-	return "§e" + displayName(it) + "\n§7" + strings.Join(sorted(changed), ", ")
+	return "§e" + displayName(it) + "\n§7" + state
 }
 
 // findEntity finds an entity by id, near where it should be first. The chunks around near are loaded first, with

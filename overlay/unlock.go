@@ -89,7 +89,11 @@ func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCop
 	tagger := o.view().tagger // a reload may replace it
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
 		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls)}
-	c.spots = surfaceSpots(snap, c.rng)
+	var arrive []cube.Pos
+	if a == o.graph.Start() {
+		arrive = []cube.Pos{o.w.Spawn()} // players arrive at the spawn: spots on ground they walk to from there
+	}
+	c.spots = surfaceSpotsFrom(snap, c.rng, arrive)
 	return c, nil
 }
 

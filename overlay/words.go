@@ -66,6 +66,29 @@ func phrase(p *puzzle.Pack, typ string, props puzzle.Props) string {
 	return s
 }
 
+// stateWords says, in words, how an object differs from its item as first made: "lit", "unlocked, with uses 2";
+// "" when it does not.
+func stateWords(it *puzzle.Item, obj puzzle.Object) string {
+	var parts []string
+	names := make([]string, 0, len(obj.Props))
+	for name := range obj.Props {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		v := obj.Props[name]
+		if slices.Contains(engineProps, name) || it.Props.Get(name) == v {
+			continue
+		}
+		if v.Kind == puzzle.KindBool {
+			parts = append(parts, adjective(name, v.Bool))
+		} else {
+			parts = append(parts, words(name)+" "+v.String())
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // adjective says a boolean property: "lit" or "unlit", "locked" or "unlocked", "open" or "not open".
 func adjective(name string, on bool) string {
 	w := words(strings.TrimSuffix(name, "_bit"))
