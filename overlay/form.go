@@ -62,14 +62,51 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	g := withProps(v, props)
 	title := displayName(it)
 	body := "§f" + capital(objectWords(v.pack, *obj)) + "§7: what will you do?"
+	if line := o.speech(v, g, *obj); line != "" {
+		body = "§f" + line
+	}
 	moves := o.movesFrom(v, g, p, id)
 	buttons := o.buttons(v, moves)
 	if len(moves) == 0 {
+		if line := o.speech(v, g, *obj); line != "" {
+			p.Message("§e" + title + "§r: " + line) // a person says what they need
+			return
+		}
 		p.Message("§7" + capital(objectWords(v.pack, *obj)) + ": " + o.missing(v, g, *obj) + ".")
 		return
 	}
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
+}
+
+// speech is what a person says when a player turns to them: what they can do for the player and what they
+// need for it, from the first rule the player may run with them ("I can forge you a key if you bring me an
+// ingot."). It is "" for anything that is no person.
+func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object) string {
+	it, ok := v.pack.Item(obj.Item)
+	if !ok || it.Look.Entity == "" || it.Carryable() {
+		return ""
+	}
+	for _, r := range g.Rules() {
+		if r.Fail || !takes(v.pack, r, obj) {
+			continue
+		}
+		var bring []string
+		used := false
+		for _, t := range r.Inputs {
+			if !used && v.pack.Matches(obj.Item, obj.Props, t) {
+				used = true
+				continue
+			}
+			bring = append(bring, termWords(v.pack, t))
+		}
+		line := "I can " + words(r.Action) + " you " + termWords(v.pack, r.Main())
+		if len(bring) > 0 {
+			line += " if you bring me " + strings.Join(bring, " and ")
+		}
+		return "\"" + capital(line) + ".\""
+	}
+	return ""
 }
 
 // missing says, in words, why nothing can be done with an object now: what a rule the player may run with it

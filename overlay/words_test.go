@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 
 	"riddlestone/puzzle"
@@ -63,5 +64,30 @@ func TestNothingToDoSaysWhatIsMissing(t *testing.T) {
 	obj, _ := v.game.State.Object(crate)
 	if got := o.missing(v, v.game, *obj); got != "to open it you need a brass key" {
 		t.Errorf("without the key the crate says %q", got)
+	}
+}
+
+// A person says what they can do for the player and what they need for it.
+func TestPeopleSayWhatTheyNeed(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("smith.yaml", []byte(smithPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 1, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(), Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	v := o.view()
+	smith, _ := v.game.State.Object(objectsOf(o, "0,0", "Smith")[0])
+	if got := o.speech(v, v.game, *smith); got != `"I can forge you a key if you bring me an ingot."` {
+		t.Errorf("the smith says %s", got)
+	}
+	crate, _ := v.game.State.Object(objectsOf(o, "0,0", "Crate")[0])
+	if got := o.speech(v, v.game, *crate); got != "" {
+		t.Errorf("the crate speaks: %s", got)
 	}
 }
