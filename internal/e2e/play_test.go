@@ -161,7 +161,7 @@ func nextArea(t *testing.T, h *e2e.Human, area string, done map[string]bool) str
 }
 
 // A player who only walks, jumps, looks and clicks, in adventure mode (no digging, no teleports), solves three
-// areas in a row, reading /puzzle plan only to know what to do: on an ocean start (seed 3) and on land.
+// areas in a row, reading /puzzle plan only to know what to do (see humanSeeds for the worlds).
 func TestHumansSolveAreasInAdventure(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole areas")
