@@ -224,7 +224,7 @@ func PlayerBox(pos mgl64.Vec3) cube.BBox { return playerBox(pos) }
 
 // walkRun is one path being followed, tick by tick, by control.
 type walkRun struct {
-	path  []cube.Pos
+	path  []waypoint
 	i     int
 	stuck int // ticks without horizontal progress
 	wait  int // ticks waiting to land
@@ -271,9 +271,12 @@ func (h *Human) control(pk *packet.PlayerAuthInput) {
 		if h.started && h.run != nil {
 			e := &moveError{refused: at.Sub(h.pos).Len() < 3, cell: cellOf(h.pos), to: at}
 			if h.run.i < len(h.run.path) && e.refused {
-				e.cell = h.run.path[h.run.i]
+				e.cell = h.run.path[h.run.i].cell
 			}
 			h.endRun(e)
+		}
+		if h.started {
+			h.logf("%s: the server put the player at %.3f (it was at %.3f)", h.name, at, h.pos)
 		}
 		h.pos, h.vy, h.onGround, h.started = at, 0, false, true
 	}
@@ -346,7 +349,7 @@ func (h *Human) step() (moved mgl64.Vec3, jumped bool) {
 	if r := h.run; r != nil {
 		if w := math.Hypot(want[0], want[2]); w > 1e-3 && math.Hypot(moved[0], moved[2]) < w/10 {
 			if r.stuck++; r.stuck > stuckTicks {
-				h.endRun(fmt.Errorf("%w at %.2f on the way to %v", ErrStuck, h.pos, r.path[r.i]))
+				h.endRun(fmt.Errorf("%w at %.2f on the way to %v", ErrStuck, h.pos, r.path[r.i].cell))
 			}
 		} else {
 			r.stuck = 0
@@ -359,7 +362,7 @@ func (h *Human) step() (moved mgl64.Vec3, jumped bool) {
 // the last cell is reached. h.mu must be held.
 func (h *Human) follow(r *walkRun) (mgl64.Vec3, bool) {
 	for r.i < len(r.path) {
-		c := feetCentre(r.path[r.i])
+		c := r.path[r.i].feet()
 		d := mgl64.Vec3{c[0] - h.pos[0], 0, c[2] - h.pos[2]}
 		dist := d.Len()
 		if dist < 1e-6 {
@@ -368,11 +371,11 @@ func (h *Human) follow(r *walkRun) (mgl64.Vec3, bool) {
 				continue
 			}
 			if r.wait++; (h.onGround && h.pos[1] < c[1]) || r.wait > stuckTicks {
-				h.endRun(fmt.Errorf("%w: at %.2f, expected to stand in %v", errOffPath, h.pos, r.path[r.i]))
+				h.endRun(fmt.Errorf("%w: at %.2f, expected to stand at %.2f", errOffPath, h.pos, c))
 			}
 			return mgl64.Vec3{}, false // Falling into the cell: wait to land.
 		}
-		return d.Mul(math.Min(walkSpeed, dist) / dist), c[1]-h.pos[1] > 0.5
+		return d.Mul(math.Min(walkSpeed, dist) / dist), c[1]-h.pos[1] > 0.01
 	}
 	h.endRun(nil)
 	return mgl64.Vec3{}, false
@@ -435,7 +438,7 @@ func (h *Human) WaitGround(ctx context.Context) error {
 }
 
 // follow walks the path and returns when the last cell is reached, or why not.
-func (h *Human) walkPath(ctx context.Context, path []cube.Pos) error {
+func (h *Human) walkPath(ctx context.Context, path []waypoint) error {
 	r := &walkRun{path: path, done: make(chan struct{})}
 	h.mu.Lock()
 	h.endRun(errors.New("another walk started"))
@@ -459,9 +462,9 @@ func (h *Human) walkPath(ctx context.Context, path []cube.Pos) error {
 
 // goal is where a walk should end.
 type goal struct {
-	reached func(cube.Pos) bool // whether standing in a cell is enough
-	target  mgl64.Vec3          // the point aimed at, for the search's estimate
-	slack   float64             // how far from target a cell may still be a goal
+	reached func(feet mgl64.Vec3) bool // whether standing with the feet there is enough
+	target  mgl64.Vec3                 // the point aimed at, for the search's estimate
+	slack   float64                    // how far from target a cell may still be a goal
 	what    string
 }
 
@@ -475,25 +478,25 @@ func (h *Human) walk(ctx context.Context, g goal) error {
 		if err := h.WaitGround(ctx); err != nil {
 			return err
 		}
-		start := h.Cell()
-		if g.reached(start) {
+		start := startAt(h.Feet())
+		if g.reached(start.feet()) {
 			return nil
 		}
-		est := func(p cube.Pos) float64 { return math.Max(0, feetCentre(p).Sub(g.target).Len()-g.slack) }
+		est := func(f mgl64.Vec3) float64 { return math.Max(0, f.Sub(g.target).Len()-g.slack) }
 		s := &search{t: h.terrain, start: start, goal: g.reached, h: est, blocked: blocked, budget: pathBudget}
 		path, complete := s.run()
 		if len(path) == 0 {
-			return fmt.Errorf("walk from %v to %s: %w", start, g.what, ErrNoPath)
+			return fmt.Errorf("walk from %v to %s: %w", start.cell, g.what, ErrNoPath)
 		}
 		if !complete {
 			// Only part of the way is known: walk as near as it goes, then look again.
-			e := est(path[len(path)-1])
+			e := est(path[len(path)-1].feet())
 			if partials++; e > lastEst-1 || partials > maxPartial {
-				return fmt.Errorf("walk from %v to %s: %w (got no nearer than %v)", start, g.what, ErrNoPath, path[len(path)-1])
+				return fmt.Errorf("walk from %v to %s: %w (got no nearer than %v)", start.cell, g.what, ErrNoPath, path[len(path)-1].cell)
 			}
 			lastEst = e
 		}
-		h.logf("%s: plan %d from %v: %d cells to %v (complete %v)", h.name, attempt, start, len(path), path[len(path)-1], complete)
+		h.logf("%s: plan %d from %v: %d cells to %v (complete %v)", h.name, attempt, start.cell, len(path), path[len(path)-1].cell, complete)
 		err := h.walkPath(ctx, path)
 		if err != nil {
 			h.logf("%s: %v", h.name, err)
@@ -533,12 +536,12 @@ func (h *Human) logf(format string, args ...any) {
 }
 
 // nextCell returns the cell of the path nearest to pos that pos is not in: the step that failed.
-func nextCell(path []cube.Pos, pos mgl64.Vec3) cube.Pos {
+func nextCell(path []waypoint, pos mgl64.Vec3) cube.Pos {
 	here := cellOf(pos)
-	best, bestD := path[0], math.Inf(1)
-	for _, c := range path {
-		if d := feetCentre(c).Sub(pos).Len(); c != here && d < bestD {
-			best, bestD = c, d
+	best, bestD := path[0].cell, math.Inf(1)
+	for _, w := range path {
+		if d := w.feet().Sub(pos).Len(); w.cell != here && d < bestD {
+			best, bestD = w.cell, d
 		}
 	}
 	return best
@@ -548,7 +551,7 @@ func nextCell(path []cube.Pos, pos mgl64.Vec3) cube.Pos {
 // so within should be at least 0.75 for a target that is not in the middle of one.
 func (h *Human) WalkTo(ctx context.Context, target mgl64.Vec3, within float64) error {
 	return h.walk(ctx, goal{
-		reached: func(p cube.Pos) bool { return feetCentre(p).Sub(target).Len() <= within },
+		reached: func(f mgl64.Vec3) bool { return f.Sub(target).Len() <= within },
 		target:  target, slack: within, what: fmt.Sprintf("%.2f", target),
 	})
 }
@@ -557,8 +560,8 @@ func (h *Human) WalkTo(ctx context.Context, target mgl64.Vec3, within float64) e
 func (h *Human) WalkToBlock(ctx context.Context, pos cube.Pos) error {
 	centre := pos.Vec3Centre()
 	return h.walk(ctx, goal{
-		reached: func(p cube.Pos) bool {
-			eye := feetCentre(p).Add(mgl64.Vec3{0, eyeHeight, 0})
+		reached: func(f mgl64.Vec3) bool {
+			eye := f.Add(mgl64.Vec3{0, eyeHeight, 0})
 			return eye.Sub(centre).Len() <= Reach && h.terrain.inSight(eye, centre, &pos)
 		},
 		target: centre, slack: Reach, what: fmt.Sprintf("block %v", pos),
@@ -581,8 +584,8 @@ func (h *Human) WalkToEntity(ctx context.Context, rid uint64) error {
 	}
 	centre := entityCentre(e)
 	return h.walk(ctx, goal{
-		reached: func(p cube.Pos) bool {
-			eye := feetCentre(p).Add(mgl64.Vec3{0, eyeHeight, 0})
+		reached: func(f mgl64.Vec3) bool {
+			eye := f.Add(mgl64.Vec3{0, eyeHeight, 0})
 			return eye.Sub(centre).Len() <= Reach && h.terrain.inSight(eye, centre, nil)
 		},
 		target: centre, slack: Reach, what: fmt.Sprintf("entity %d (%s %q) at %.2f", rid, e.Type, e.Name, e.Pos),
@@ -710,9 +713,8 @@ func (h *Human) PickUp(ctx context.Context, rid uint64) error {
 		}
 		reach := cube.Box(-0.125, 0, -0.125, 0.125, 0.25, 0.125).Translate(e.Pos).GrowVec3(mgl64.Vec3{1, 0.5, 1})
 		err := h.walk(ctx, goal{
-			reached: func(p cube.Pos) bool {
-				c := feetCentre(p)
-				return math.Hypot(c[0]-e.Pos[0], c[2]-e.Pos[2]) <= 0.75 && playerBox(c).IntersectsWith(reach)
+			reached: func(f mgl64.Vec3) bool {
+				return math.Hypot(f[0]-e.Pos[0], f[2]-e.Pos[2]) <= 0.75 && playerBox(f).IntersectsWith(reach)
 			},
 			target: e.Pos, slack: 0.75, what: fmt.Sprintf("item %s at %.2f", e.ItemName(), e.Pos),
 		})

@@ -11,61 +11,82 @@ import (
 const (
 	// maxDrop is the highest ledge, in blocks, a Human steps down from (falls of more than 3 blocks hurt).
 	maxDrop = 3
+	// maxClimb is the highest a Human jumps up onto (a jump lifts the feet 1.25 blocks).
+	maxClimb = 1.2
 	// pathBudget bounds the cells one search expands.
 	pathBudget = 40000
 	// pathRange bounds how far, horizontally, a search looks from where it starts.
 	pathRange = 96
 )
 
-// step is a move between two cells of a path.
+// waypoint is a place on a path: the cell the feet are in, and the height they stand at (the cell's bottom, or
+// the top of a slab or carpet in it).
+type waypoint struct {
+	cell cube.Pos
+	y    float64
+}
+
+// feet returns the position of the feet standing in the middle of the waypoint's cell.
+func (w waypoint) feet() mgl64.Vec3 {
+	return mgl64.Vec3{float64(w.cell[0]) + 0.5, w.y, float64(w.cell[2]) + 0.5}
+}
+
+// step is a move between two waypoints of a path.
 type step struct {
-	to   cube.Pos
+	to   waypoint
 	cost float64
 }
 
-// neighbours returns the cells a player standing with its feet in p can walk to in one move: the 8 cells around
-// at the same height (diagonals only past two free corners), one block up with a jump (not diagonally), or down a
-// ledge of up to maxDrop blocks (not diagonally). t.mu must be held.
-func (t *Terrain) neighbours(p cube.Pos, blocked map[cube.Pos]bool, out []step) []step {
+// neighbours returns the places a player standing at p reaches in one move: the 8 cells around at the same
+// height (diagonals only past two open corners), up to maxClimb higher with a jump, or down a ledge of up to
+// maxDrop (neither diagonally). A cell is crossed along X or Z only if its collision boxes leave the body room
+// that way: an open door lets a player through, a closed one does not.
+func (s *shapes) neighbours(p waypoint, blocked map[cube.Pos]bool, out []step) []step {
 	out = out[:0]
+	px, py, pz := p.cell[0], p.cell[1], p.cell[2]
 	for dx := -1; dx <= 1; dx++ {
 		for dz := -1; dz <= 1; dz++ {
 			if dx == 0 && dz == 0 {
 				continue
 			}
-			n := p.Add(cube.Pos{dx, 0, dz})
+			qx, qz := px+dx, pz+dz
 			if dx != 0 && dz != 0 {
-				a, b := p.Add(cube.Pos{dx, 0, 0}), p.Add(cube.Pos{0, 0, dz})
-				if !blocked[n] && t.walkable(n) && t.passable(a) && t.passable(a.Side(cube.FaceUp)) &&
-					t.passable(b) && t.passable(b.Side(cube.FaceUp)) {
-					out = append(out, step{n, math.Sqrt2})
+				n := cube.Pos{qx, py, qz}
+				if blocked[n] {
+					continue
+				}
+				if fn, ok := s.stand(n); ok && math.Abs(fn-p.y) < 0.01 && s.open(px+dx, pz, p.y) && s.open(px, pz+dz, p.y) {
+					out = append(out, step{waypoint{n, fn}, math.Sqrt2})
 				}
 				continue
 			}
-			switch {
-			case t.walkable(n):
-				if !blocked[n] {
-					out = append(out, step{n, 1})
+			mode := modeX
+			if dx == 0 {
+				mode = modeZ
+			}
+			if !s.body(px, pz, p.y, p.y+bodyHeight, mode) {
+				continue
+			}
+			for y := py + 1; y >= py-maxDrop-1; y-- {
+				n := cube.Pos{qx, y, qz}
+				fn, ok := s.stand(n)
+				if !ok || blocked[n] {
+					continue
 				}
-			case t.passable(n) && t.passable(n.Side(cube.FaceUp)):
-				// A ledge: fall to the first ground below, if it is near enough.
-				for k := 1; k <= maxDrop; k++ {
-					m := n.Sub(cube.Pos{0, k, 0})
-					if t.walkable(m) {
-						if !blocked[m] {
-							out = append(out, step{m, 1 + float64(k)})
-						}
-						break
+				switch d := fn - p.y; {
+				case d > maxClimb:
+				case d > 0.01: // Jump: room above where it stands, then at the new height.
+					if s.body(px, pz, p.y, fn+bodyHeight, mode) && s.body(qx, qz, fn, fn+bodyHeight, mode) {
+						out = append(out, step{waypoint{n, fn}, 2})
 					}
-					if !t.passable(m) {
-						break
+				case d >= -0.01:
+					if s.body(qx, qz, fn, fn+bodyHeight, mode) {
+						out = append(out, step{waypoint{n, fn}, 1})
 					}
-				}
-			default:
-				// A step up: jump, with room above the head where it stands.
-				up := n.Side(cube.FaceUp)
-				if !blocked[up] && t.walkable(up) && t.passable(p.Add(cube.Pos{0, 2, 0})) {
-					out = append(out, step{up, 2})
+				case d >= -maxDrop: // Walk off the ledge and fall.
+					if s.body(qx, qz, fn, p.y+bodyHeight, mode) {
+						out = append(out, step{waypoint{n, fn}, 1 - d})
+					}
 				}
 			}
 		}
@@ -73,18 +94,18 @@ func (t *Terrain) neighbours(p cube.Pos, blocked map[cube.Pos]bool, out []step) 
 	return out
 }
 
-// search is a bounded A* search over the cells a player can stand in.
+// search is a bounded A* search over the places a player can stand.
 type search struct {
 	t       *Terrain
-	start   cube.Pos
-	goal    func(cube.Pos) bool
-	h       func(cube.Pos) float64 // estimate of the cost left, 0 at a goal
+	start   waypoint
+	goal    func(feet mgl64.Vec3) bool
+	h       func(feet mgl64.Vec3) float64 // estimate of the cost left, 0 at a goal
 	blocked map[cube.Pos]bool
 	budget  int
 }
 
 type node struct {
-	pos    cube.Pos
+	at     waypoint
 	g, f   float64
 	parent int
 	index  int // in the heap, -1 once closed
@@ -115,38 +136,43 @@ func (o *openSet) Pop() any {
 	return n
 }
 
-// run returns the cells from start (excluded) to a goal, and true; or, if no goal can be reached within the
-// budget, the path to the cell with the least estimate, and false (nil if that is the start).
-func (s *search) run() ([]cube.Pos, bool) {
+// run returns the waypoints from start (excluded) to a goal, and true; or, if no goal can be reached within the
+// budget, the path to the place with the least estimate, and false (nil if that is the start). The terrain is
+// read-locked a node at a time, so that the client's packets are not held up by a long search.
+func (s *search) run() ([]waypoint, bool) {
 	open := &openSet{}
 	seen := map[cube.Pos]int{}
-	add := func(p cube.Pos, g float64, parent int) {
-		n := &node{pos: p, g: g, f: g + s.h(p), parent: parent}
+	add := func(w waypoint, g float64, parent int) {
+		n := &node{at: w, g: g, f: g + s.h(w.feet()), parent: parent}
 		open.nodes = append(open.nodes, n)
-		seen[p] = len(open.nodes) - 1
+		seen[w.cell] = len(open.nodes) - 1
 		heap.Push(open, len(open.nodes)-1)
 	}
 	add(s.start, 0, -1)
-	best, bestH := 0, s.h(s.start)
+	best, bestH := 0, s.h(s.start.feet())
 	var buf []step
+	sh := &shapes{t: s.t, m: map[cube.Pos]shape{}}
 	for expanded := 0; open.Len() > 0 && expanded < s.budget; expanded++ {
 		i := heap.Pop(open).(int)
 		n := open.nodes[i]
-		if s.goal(n.pos) {
+		if s.goal(n.at.feet()) {
 			return s.trace(open.nodes, i), true
 		}
 		if h := n.f - n.g; h < bestH {
 			best, bestH = i, h
 		}
 		s.t.mu.RLock()
-		buf = s.t.neighbours(n.pos, s.blocked, buf)
+		buf = sh.neighbours(n.at, s.blocked, buf)
 		s.t.mu.RUnlock()
+		if expanded%4096 == 4095 {
+			clear(sh.m) // The terrain may have changed; and the cache must not grow without end.
+		}
 		for _, st := range buf {
-			if abs(st.to[0]-s.start[0]) > pathRange || abs(st.to[2]-s.start[2]) > pathRange {
+			if abs(st.to.cell[0]-s.start.cell[0]) > pathRange || abs(st.to.cell[2]-s.start.cell[2]) > pathRange {
 				continue
 			}
 			g := n.g + st.cost
-			if j, ok := seen[st.to]; ok {
+			if j, ok := seen[st.to.cell]; ok {
 				m := open.nodes[j]
 				if m.index < 0 || g >= m.g {
 					continue
@@ -164,10 +190,10 @@ func (s *search) run() ([]cube.Pos, bool) {
 	return s.trace(open.nodes, best), false
 }
 
-func (s *search) trace(nodes []*node, i int) []cube.Pos {
-	var path []cube.Pos
+func (s *search) trace(nodes []*node, i int) []waypoint {
+	var path []waypoint
 	for ; nodes[i].parent >= 0; i = nodes[i].parent {
-		path = append(path, nodes[i].pos)
+		path = append(path, nodes[i].at)
 	}
 	for l, r := 0, len(path)-1; l < r; l, r = l+1, r-1 {
 		path[l], path[r] = path[r], path[l]
@@ -187,11 +213,25 @@ func feetCentre(p cube.Pos) mgl64.Vec3 {
 	return mgl64.Vec3{float64(p[0]) + 0.5, float64(p[1]), float64(p[2]) + 0.5}
 }
 
+// startAt returns the waypoint of a player whose feet are at pos.
+func startAt(pos mgl64.Vec3) waypoint { return waypoint{cellOf(pos), pos[1]} }
+
 // FindPath returns the cells, after from, that a player walks through from the cell from to the cell to, as the
 // client knows the terrain, and whether it found one. It is what WalkTo plans with.
 func (t *Terrain) FindPath(from, to cube.Pos) ([]cube.Pos, bool) {
+	t.mu.RLock()
+	fy, ok := (&shapes{t: t, m: map[cube.Pos]shape{}}).stand(from)
+	t.mu.RUnlock()
+	if !ok {
+		fy = float64(from[1])
+	}
 	target := feetCentre(to)
-	s := &search{t: t, start: from, goal: func(p cube.Pos) bool { return p == to },
-		h: func(p cube.Pos) float64 { return feetCentre(p).Sub(target).Len() }, budget: pathBudget}
-	return s.run()
+	s := &search{t: t, start: waypoint{from, fy}, goal: func(f mgl64.Vec3) bool { return cellOf(f) == to },
+		h: func(f mgl64.Vec3) float64 { return f.Sub(target).Len() }, budget: pathBudget}
+	path, ok := s.run()
+	cells := make([]cube.Pos, len(path))
+	for i, w := range path {
+		cells[i] = w.cell
+	}
+	return cells, ok
 }

@@ -454,27 +454,26 @@ func (s lockedSource) Block(pos cube.Pos) world.Block {
 	return block.Air{}
 }
 
-// passable reports whether a body may be in the block at pos: known, no collision box, no liquid. t.mu must be held.
-func (t *Terrain) passable(pos cube.Pos) bool { return t.class(pos) == classPassable }
-
-// walkable reports whether a player's feet may stand in the block at pos: a full block below, and room for
-// the feet and the head. t.mu must be held.
-func (t *Terrain) walkable(pos cube.Pos) bool {
-	return t.class(pos.Side(cube.FaceDown)) == classFull && t.passable(pos) && t.passable(pos.Side(cube.FaceUp))
+// Walkable reports whether a player can stand with its feet in the block at pos, as far as the client knows:
+// on a block below whose top is under the middle of the cell (or on a slab, carpet or snow layer in the cell),
+// with room for its body and no liquid.
+func (t *Terrain) Walkable(pos cube.Pos) bool {
+	_, ok := t.Stand(pos)
+	return ok
 }
 
-// Walkable reports whether a player can stand with its feet in the block at pos, as far as the client knows:
-// a full block below it, and no collision box or liquid in it or the block above.
-func (t *Terrain) Walkable(pos cube.Pos) bool {
+// Stand returns the height at which a player's feet rest in the block at pos (its bottom, or the top of a slab
+// in it), and whether a player can stand there (see Walkable).
+func (t *Terrain) Stand(pos cube.Pos) (float64, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
-	return t.walkable(pos)
+	return (&shapes{t: t, m: map[cube.Pos]shape{}}).stand(pos)
 }
 
 // Ground returns the feet height of a player standing on the surface of block column x, z: on the first block
 // from the top that is neither leaves nor without a collision box (so under a forest's canopy, as the server
-// picks a spawn). It returns false if the column has not been sent, or if the surface is no place to stand: water,
-// lava, a block that is not a full cube, or no room above it.
+// picks a spawn), or in it if it is a slab, carpet or snow layer. It returns false if the column has not been
+// sent, or if the surface is no place to stand: water, lava, or no room above it.
 func (t *Terrain) Ground(x, z int) (int, bool) {
 	t.mu.RLock()
 	defer t.mu.RUnlock()
@@ -482,13 +481,18 @@ func (t *Terrain) Ground(x, z int) (int, bool) {
 	if !ok || !c.complete() {
 		return 0, false
 	}
+	sh := &shapes{t: t, m: map[cube.Pos]shape{}}
 	for y := t.rng[1]; y > t.rng[0]; y-- {
 		p := cube.Pos{x, y, z}
 		if t.class(p) == classPassable || t.isLeaves(p) {
 			continue
 		}
-		feet := p.Side(cube.FaceUp)
-		return feet[1], t.walkable(feet)
+		if sh.at(p).floor {
+			_, ok := sh.stand(p)
+			return y, ok
+		}
+		_, ok := sh.stand(p.Side(cube.FaceUp))
+		return y + 1, ok
 	}
 	return 0, false
 }
