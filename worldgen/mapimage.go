@@ -40,22 +40,13 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 	}
 	world.DefaultBlockRegistry.Finalize()
 	g := New(seed)
-	byRID := g.pal.byRIDs()
 	x0, z0 := centerX-size/2, centerZ-size/2
 	cx0, cz0 := floorDiv(int32(x0), 16), floorDiv(int32(z0), 16)
 	cx1, cz1 := floorDiv(int32(x0+size-1), 16), floorDiv(int32(z0+size-1), 16)
 	w, h := int(cx1-cx0+1), int(cz1-cz0+1)
 	total := w * h
 
-	// Per block: the top material, its height, the biome and the water depth.
-	type cell struct {
-		m      material
-		y      int16
-		biome  biomeKind
-		depth  int16
-		filled bool
-	}
-	cells := make([]cell, size*size)
+	cells := make([]MapCell, size*size)
 	var next atomic.Int64
 	done := make(chan struct{}, total)
 	var wg sync.WaitGroup
@@ -63,6 +54,7 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var cols [256]MapCell
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= total {
@@ -71,23 +63,13 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 				cx, cz := cx0+int32(i%w), cz0+int32(i/w)
 				c := chunk.New(world.DefaultBlockRegistry, world.Overworld.Range())
 				g.GenerateChunk(world.ChunkPos{cx, cz}, c)
+				g.MapColumns(c, &cols)
 				for lz := 0; lz < 16; lz++ {
 					for lx := 0; lx < 16; lx++ {
 						px, pz := int(cx)*16+lx-x0, int(cz)*16+lz-z0
-						if px < 0 || pz < 0 || px >= size || pz >= size {
-							continue
+						if px >= 0 && pz >= 0 && px < size && pz < size {
+							cells[pz*size+px] = cols[lz*16+lx]
 						}
-						y := c.HighestBlock(uint8(lx), uint8(lz))
-						m := byRID[c.Block(uint8(lx), y, uint8(lz), 0)]
-						cl := cell{m: m, y: y, filled: true}
-						if b, ok := biomeByID(c.Biome(uint8(lx), y, uint8(lz))); ok {
-							cl.biome = b
-						}
-						for m == water || m == lilyPad {
-							cl.depth++
-							m = byRID[c.Block(uint8(lx), y-cl.depth, uint8(lz), 0)]
-						}
-						cells[pz*size+px] = cl
 					}
 				}
 				done <- struct{}{}
@@ -101,13 +83,57 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 		}
 	}
 	wg.Wait()
+	return ShadeMap(cells, size, size), nil
+}
 
-	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	for pz := 0; pz < size; pz++ {
-		for px := 0; px < size; px++ {
-			cl := cells[pz*size+px]
+// MapCell is one column of the world as a map draws it: the top block, its height, the biome there and the depth
+// of water over the ground.
+type MapCell struct {
+	m     material
+	y     int16
+	biome biomeKind
+	depth int16
+	built bool // the top block is one the generator never places: players or puzzles put it there
+}
+
+// builtColour colours top blocks the generator never places (built by players, or a puzzle's).
+var builtColour = color.RGBA{176, 142, 98, 255}
+
+// MapColumns reads the 16×16 columns of a chunk as the map draws them into out, row by row along z. The chunk
+// may be one the generator made or one of a live or saved world, whose blocks the generator may never place:
+// those are drawn in a colour of their own. The chunk must use the generator's block registry.
+func (g *Generator) MapColumns(c *chunk.Chunk, out *[256]MapCell) {
+	byRID := g.pal.byRIDs()
+	low := int16(c.Range().Min())
+	for lz := uint8(0); lz < 16; lz++ {
+		for lx := uint8(0); lx < 16; lx++ {
+			y := c.HighestBlock(lx, lz)
+			m, known := byRID[c.Block(lx, y, lz, 0)]
+			cl := MapCell{m: m, y: y, built: !known}
+			if b, ok := biomeByID(c.Biome(lx, y, lz)); ok {
+				cl.biome = b
+			}
+			for (m == water || m == lilyPad) && y-cl.depth > low {
+				cl.depth++
+				m = byRID[c.Block(lx, y-cl.depth, lz, 0)]
+			}
+			out[int(lz)*16+int(lx)] = cl
+		}
+	}
+}
+
+// ShadeMap colours w×h cells, stored row by row, one pixel a cell: grass by its biome, water by depth, trees by
+// their leaves, all shaded by height and slope (light from the north-west, so the first row and column have no
+// slope). It is how RenderMap colours its map; tiles of a larger map should overlap by a row and a column.
+func ShadeMap(cells []MapCell, w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for pz := 0; pz < h; pz++ {
+		for px := 0; px < w; px++ {
+			cl := cells[pz*w+px]
 			var col color.RGBA
 			switch {
+			case cl.built:
+				col = builtColour
 			case cl.m == water || cl.m == lilyPad:
 				t := clamp(float64(cl.depth)/24, 0, 1)
 				col = color.RGBA{uint8(lerp(70, 20, t)), uint8(lerp(120, 45, t)), uint8(lerp(210, 120, t)), 255}
@@ -122,7 +148,7 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 				// Light from the north-west; higher land is a little brighter.
 				slope := 0.0
 				if px > 0 && pz > 0 {
-					slope = float64(cl.y) - float64(cells[(pz-1)*size+px-1].y)
+					slope = float64(cl.y) - float64(cells[(pz-1)*w+px-1].y)
 				}
 				shade := clamp(1+slope*0.12+(float64(cl.y)-seaLevel-10)/300, 0.5, 1.4)
 				col = color.RGBA{scale8(col.R, shade), scale8(col.G, shade), scale8(col.B, shade), 255}
@@ -130,7 +156,7 @@ func RenderMap(seed int64, centerX, centerZ, size int, progress func(done, total
 			img.SetRGBA(px, pz, col)
 		}
 	}
-	return img, nil
+	return img
 }
 
 func scale8(v uint8, f float64) uint8 { return uint8(clamp(float64(v)*f, 0, 255)) }
