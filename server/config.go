@@ -19,6 +19,8 @@ type Config struct {
 	Riddlestone Settings
 	// Puzzles holds the settings of the puzzle overlay: areas and how players solve them.
 	Puzzles PuzzleSettings
+	// Web holds the settings of the admin's web dashboard (see web.go).
+	Web WebSettings
 }
 
 // PuzzleSettings is the [Puzzles] section of config.toml.
@@ -59,6 +61,7 @@ func DefaultConfig() Config {
 		LogLevel: "info",
 	}
 	c.Puzzles = PuzzleSettings{AreaSize: 4, Mode: "tree", TwoKeyPercent: 30}
+	c.Web = defaultWeb()
 	return c
 }
 
@@ -117,6 +120,9 @@ func (c Config) validate(name string, tree *toml.Tree) error {
 	}
 	if c.World.Folder == "" {
 		return fmt.Errorf("%s: World.Folder: must not be empty", at("World", "Folder"))
+	}
+	if err := c.Web.validate(); err != nil {
+		return fmt.Errorf("%s: Web.Address: %w", at("Web", "Address"), err)
 	}
 	return nil
 }

@@ -141,5 +141,5 @@ func serverOfWorld(w *world.World) (*Server, bool) {
 
 // extensions returns the extensions that the server binary attaches: this is where the puzzle overlay plugs in.
 func extensions() []Extension {
-	return []Extension{Puzzles}
+	return []Extension{Puzzles, Web}
 }
