@@ -43,6 +43,8 @@ type live struct {
 	status  statusView
 	ticks   []tickSample // the last second's probes that saw the tick advance
 	areas   map[overlay.AreaPos]overlay.AreaView
+	// areaSize is the overlay's area size in chunks, once seen; 0 without puzzles.
+	areaSize int
 }
 
 // tickSample is the world's tick counter as a probe saw it.
@@ -161,8 +163,10 @@ func (l *live) pollPlayers(ctx context.Context) {
 	if task.Err() != nil {
 		return
 	}
-	if o := l.s.opts.Overlay(); o != nil {
-		size := int32(o.Snapshot().AreaSize)
+	l.mu.Lock()
+	size := int32(l.areaSize)
+	l.mu.Unlock()
+	if size > 0 {
 		for i, p := range list {
 			list[i].Area = overlay.AreaOfChunk(world.ChunkPos{int32(math.Floor(p.X / 16)), int32(math.Floor(p.Z / 16))}, size).String()
 		}
@@ -226,6 +230,7 @@ func (l *live) statusNow() statusView {
 // may differ from what the generator makes.
 func (l *live) followAreas(m overlay.Map) {
 	l.mu.Lock()
+	l.areaSize = m.AreaSize
 	var todo []overlay.AreaPos
 	for _, a := range m.Areas {
 		old, seen := l.areas[a.Pos]
