@@ -153,7 +153,7 @@ func (o *Overlay) own(ctx context.Context) {
 func (o *Overlay) handle(ctx context.Context, r *request) {
 	res, err := o.runSafely(ctx, r)
 	if err == nil && !res.change.empty() {
-		err = o.store.Commit(res.change)
+		err = o.commitTimed(res.change)
 	}
 	if err != nil {
 		o.rollback(r)
@@ -179,6 +179,7 @@ func (o *Overlay) runSafely(ctx context.Context, r *request) (res result, err er
 		if p := recover(); p != nil {
 			o.opts.Log.Error("overlay: a request panicked; its area keeps its last saved state",
 				"request", r.name, "area", r.area.String(), "panic", p, "stack", string(debug.Stack()))
+			o.metrics().Recovered("request")
 			err = fmt.Errorf("%s of area %v failed: %v", r.name, r.area, p)
 		}
 	}()
@@ -196,6 +197,7 @@ func (o *Overlay) rollback(r *request) {
 		defer func() {
 			if p := recover(); p != nil {
 				o.opts.Log.Error("overlay: repairing after a failed request panicked", "request", r.name, "panic", p)
+				o.metrics().Recovered("repair")
 			}
 		}()
 		r.fail(o.st)
@@ -216,6 +218,7 @@ func (o *Overlay) runOps(tx *world.Tx, ops []op) {
 			defer func() {
 				if p := recover(); p != nil {
 					o.opts.Log.Error("overlay: a world change panicked", "panic", p, "stack", string(debug.Stack()))
+					o.metrics().Recovered("world change")
 				}
 			}()
 			f(tx)
@@ -235,6 +238,7 @@ func (o *Overlay) goSafely(name string, area AreaPos, work func(ctx context.Cont
 			if p := recover(); p != nil {
 				o.opts.Log.Error("overlay: background work panicked", "work", name, "area", area.String(),
 					"panic", p, "stack", string(debug.Stack()))
+				o.metrics().Recovered("background")
 				if onPanic != nil {
 					onPanic()
 				}

@@ -89,11 +89,7 @@ func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCop
 	tagger := o.view().tagger // a reload may replace it
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
 		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls)}
-	var arrive []cube.Pos
-	if a == o.graph.Start() {
-		arrive = []cube.Pos{o.w.Spawn()} // players arrive at the spawn: spots on ground they walk to from there
-	}
-	c.spots = surfaceSpotsFrom(snap, c.rng, arrive)
+	c.spots = surfaceSpotsFrom(snap, c.rng, o.arrivals(a))
 	return c, nil
 }
 
@@ -253,7 +249,7 @@ type generated struct {
 // goes on.
 func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *rand.Rand) (generated, error) {
 	var g generated
-	pz, err := s.gen.Generate(run.area, o.generatorWorld(s, run.area.Name), rng)
+	pz, err := o.timedGenerate(s, run, rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
 		run.rec.State, run.rec.Goal, run.rec.Puzzle = Solved, "", nil
@@ -392,4 +388,31 @@ func (o *Overlay) stillNeeded(s *state, area string) func(puzzle.Object) bool {
 		}
 		return false
 	}
+}
+
+// arrivals are where players come into an area, so that its objects stand on ground they can walk to from there:
+// the spawn in the start area, else the edge the area shares with each of its keys.
+func (o *Overlay) arrivals(a AreaPos) []cube.Pos {
+	if a == o.graph.Start() {
+		return []cube.Pos{o.w.Spawn()}
+	}
+	n := o.opts.AreaSize * 16
+	x0, z0 := int(a[0])*n, int(a[1])*n
+	var out []cube.Pos
+	for _, k := range o.graph.Keys(a) {
+		dx, dz := int(k[0]-a[0]), int(k[1]-a[1])
+		for i := range n {
+			switch {
+			case dx < 0:
+				out = append(out, cube.Pos{x0, 0, z0 + i})
+			case dx > 0:
+				out = append(out, cube.Pos{x0 + n - 1, 0, z0 + i})
+			case dz < 0:
+				out = append(out, cube.Pos{x0 + i, 0, z0})
+			case dz > 0:
+				out = append(out, cube.Pos{x0 + i, 0, z0 + n - 1})
+			}
+		}
+	}
+	return out
 }
