@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -21,25 +22,11 @@ type looks struct {
 	blocks *tagging.Blocks
 }
 
-// check reports what is wrong with a look in game: an unknown block, item or entity model. The pack validator
-// checks only its shape, because only the server knows the game's registries.
+// check reports what is wrong with a look in game: an unknown block, item or entity model. It is the game check of
+// the one validator (gamecheck.CheckLook), which the server's pack loading and `riddlestone validate` run too.
 func (l looks) check(it *puzzle.Item) error {
-	look := it.Look
-	var err error
-	switch {
-	case look.Block != "":
-		_, err = l.block(look)
-	case look.Item != "":
-		_, err = l.itemType(look)
-	case look.Entity != "":
-		if _, ok := npcModel(look.Entity); !ok {
-			err = fmt.Errorf("entity %q is not a model NPCs can have (one of %s)", look.Entity, strings.Join(NPCModels, ", "))
-		}
-	default:
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%v: item %s: look: %w", look.Pos, it.Name, err)
+	if e := gamecheck.Default().CheckLook(nil, it); e != nil {
+		return e
 	}
 	return nil
 }

@@ -43,6 +43,7 @@ func Load(paths ...string) (*Pack, error) {
 	}
 	p.finishLoad()
 	errs.Sort()
+	errs.withSource(p.lines)
 	return p, errs.Err()
 }
 
@@ -53,6 +54,7 @@ func LoadBytes(name string, data []byte) (*Pack, error) {
 	p.mergeLayer(parseFile(name, data, &errs), 0, &errs)
 	p.finishLoad()
 	errs.Sort()
+	errs.withSource(p.lines)
 	return p, errs.Err()
 }
 
@@ -99,7 +101,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 			errs.Add(it.Pos, "item %s replaces %s in the same pack; replace only what an earlier pack declares", name, old.Pos)
 			continue
 		case !exists && it.Replace:
-			errs.Add(it.Pos, "item %s replaces nothing: no earlier pack declares it", name)
+			errs.AddHint(it.Pos, fmt.Sprintf("item %s replaces nothing: no earlier pack declares it", name), HintLayered)
 		}
 		if !exists {
 			p.ItemOrder = append(p.ItemOrder, name)
@@ -114,11 +116,14 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 			before := len(p.Tags)
 			p.Tags = slices.DeleteFunc(p.Tags, func(old TagRule) bool { return old.Item == t.Item && p.src.layer[old.Pos.File] < layer })
 			if len(p.Tags) == before {
-				errs.Add(t.Pos, "tag rule for %s replaces nothing: no earlier pack has a tag rule for it", t.Item)
+				errs.AddHint(t.Pos, fmt.Sprintf("tag rule for %s replaces nothing: no earlier pack has a tag rule for it", t.Item), HintLayered)
 			}
 		}
 	}
 	p.Tags = append(p.Tags, q.Tags...)
+	for pos, at := range q.src.tags {
+		p.src.tags[pos] = at
+	}
 	for _, a := range q.Areas {
 		old, exists := p.Area(a.Name)
 		switch {
@@ -133,7 +138,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 			errs.Add(a.Pos, "area %s replaces %s in the same pack; replace only what an earlier pack declares", a.Name, old.Pos)
 			continue
 		case !exists && a.Replace:
-			errs.Add(a.Pos, "area %s replaces nothing: no earlier pack declares it", a.Name)
+			errs.AddHint(a.Pos, fmt.Sprintf("area %s replaces nothing: no earlier pack declares it", a.Name), HintLayered)
 		}
 		if exists {
 			p.Areas[slices.Index(p.Areas, old)] = a
@@ -154,9 +159,12 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	if p.src.areasKey.Line == 0 {
 		p.src.areasKey = q.src.areasKey
 	}
+	p.src.syntax = p.src.syntax || q.src.syntax
+	p.src.badRules = p.src.badRules || q.src.badRules
 	p.Files = append(p.Files, q.Files...)
 	for _, f := range q.Files {
 		p.src.layer[f] = layer
+		p.src.text[f] = q.src.text[f]
 	}
 }
 
@@ -218,6 +226,7 @@ var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 func parseFile(name string, data []byte, errs *ErrorList) *Pack {
 	l := &fileLoader{file: name, lines: yamlLines(string(data)), errs: errs, pack: emptyPack()}
 	l.pack.Files = []string{name}
+	l.pack.src.text[name] = l.lines
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
@@ -238,17 +247,39 @@ func parseFile(name string, data []byte, errs *ErrorList) *Pack {
 	return l.pack
 }
 
-// yamlError reports an error from the YAML parser at its line, or at the start of the file when it names none.
+// yamlError reports an error from the YAML parser. yaml.v3 names the line where the enclosing mapping or list
+// starts rather than the mistake, and no column, so yamlSyntax looks for the mistake itself; when it finds none
+// the error is reported at the start of the line yaml.v3 names.
 func (l *fileLoader) yamlError(err error) {
+	l.pack.src.syntax = true
+	if e := yamlSyntax(l.file, l.lines); e != nil {
+		l.errs.AddHint(e.Pos, e.Msg, e.Hint)
+		return
+	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 1
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		if n, err := strconv.Atoi(m[1]); err == nil {
-			line = max(1, min(n, len(l.lines)))
+			line = n
 		}
 		msg = m[2]
+		if yamlParserError(msg) {
+			line++ // the parser counts its lines from 0, the scanner from 1
+		}
 	}
-	l.errs.Add(Pos{File: l.file, Line: line, Col: 1}, "%s", msg)
+	line = max(1, min(line, len(l.lines)))
+	col := len(l.lines[line-1]) - len(strings.TrimLeft(l.lines[line-1], " ")) + 1
+	l.errs.Add(Pos{File: l.file, Line: line, Col: col}, "%s", msg)
+}
+
+// yamlParserError reports whether a yaml.v3 message comes from its parser rather than its scanner.
+func yamlParserError(msg string) bool {
+	for _, prefix := range []string{"did not find expected", "found duplicate", "found incompatible", "found undefined tag"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // pos returns the position of a node. yaml.v3 counts columns in characters; positions count bytes.
@@ -469,6 +500,12 @@ func (l *fileLoader) top(n *yaml.Node) {
 	})
 }
 
+// marking returns a function that sets *bad if errors were reported between the call and its own.
+func (l *fileLoader) marking(bad *bool) func() {
+	before := len(*l.errs)
+	return func() { *bad = *bad || len(*l.errs) > before }
+}
+
 // items reads the items mapping: item name to its description.
 func (l *fileLoader) items(n *yaml.Node) {
 	if yamlNull(n) {
@@ -488,14 +525,14 @@ func (l *fileLoader) items(n *yaml.Node) {
 			return
 		}
 		it := &Item{Name: name, Pos: l.pos(key)}
-		src := &itemSource{}
+		src := &itemSource{look: map[string]Pos{}}
 		what := "item " + name
 		l.fields(val, what, map[string]func(key, val *yaml.Node){
 			"isa":     func(_, v *yaml.Node) { it.Isa, src.isa = l.list(v, "isa type", l.word) },
 			"replace": func(_, v *yaml.Node) { it.Replace, _ = l.boolean(v, "replace") },
 			"area":    func(_, v *yaml.Node) { it.Areas, src.areas = l.list(v, "area", l.scalar) },
 			"props":   func(_, v *yaml.Node) { it.Props, src.props = l.props(v, what+" props") },
-			"look":    func(k, v *yaml.Node) { it.Look = l.look(k, v, what) },
+			"look":    func(k, v *yaml.Node) { it.Look = l.look(k, v, what, src.look) },
 		})
 		l.pack.Items[name] = it
 		l.pack.ItemOrder = append(l.pack.ItemOrder, name)
@@ -504,29 +541,35 @@ func (l *fileLoader) items(n *yaml.Node) {
 }
 
 // look reads an item's look.
-func (l *fileLoader) look(key, n *yaml.Node, what string) Look {
+func (l *fileLoader) look(key, n *yaml.Node, what string, at map[string]Pos) Look {
 	look := Look{Pos: l.pos(key)}
 	str := func(field *string, name string) func(_, v *yaml.Node) {
-		return func(_, v *yaml.Node) { *field, _ = l.scalar(v, what+" look "+name) }
+		return func(_, v *yaml.Node) {
+			*field, _ = l.scalar(v, what+" look "+name)
+			at[name] = l.pos(v)
+		}
 	}
 	l.fields(n, what+" look", map[string]func(key, val *yaml.Node){
 		"block":  str(&look.Block, "block"),
 		"item":   str(&look.Item, "item"),
 		"entity": str(&look.Entity, "entity"),
 		"name":   str(&look.Name, "name"),
-		"states": func(_, v *yaml.Node) { look.States = l.states(v, what+" look states") },
+		"states": func(_, v *yaml.Node) { look.States = l.states(v, what+" look states", at) },
 	})
 	return look
 }
 
-// states reads block states: names to booleans, integers or strings.
-func (l *fileLoader) states(n *yaml.Node, what string) map[string]any {
-	props, _ := l.props(n, what)
+// states reads block states: names to booleans, integers or strings. Where the states and each state's value
+// were written goes into at, as "states" and "states.NAME".
+func (l *fileLoader) states(n *yaml.Node, what string, at map[string]Pos) map[string]any {
+	at["states"] = l.pos(n)
+	props, where := l.props(n, what)
 	if props == nil {
 		return nil
 	}
 	states := make(map[string]any, len(props))
 	for name, v := range props {
+		at["states."+name] = where[name]
 		switch v.Kind {
 		case KindBool:
 			states[name] = v.Bool
@@ -552,10 +595,12 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 		e = yamlDeref(e)
 		if e.Kind != yaml.ScalarNode {
 			l.errorf(e, "rules must be a literal block (rules: |) or a list of strings")
+			l.pack.src.badRules = true
 			continue
 		}
 		if e.Style&yaml.FoldedStyle != 0 {
 			l.errorf(e, "rules must be a literal block (|), not a folded one (>), which joins them into one line")
+			l.pack.src.badRules = true
 			continue
 		}
 		for _, line := range l.textLines(e) {
@@ -565,6 +610,7 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 			}
 			if err != nil {
 				l.errs.Add(line.clamp(err.(*Error).Pos), "%s", err.(*Error).Msg)
+				l.pack.src.badRules = true
 				continue
 			}
 			if r == nil {
@@ -655,6 +701,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 		e = yamlDeref(e)
 		a := &Area{Pos: l.pos(e)}
 		src := &areaSource{}
+		done := l.marking(&src.bad)
 		l.fields(e, "area", map[string]func(key, val *yaml.Node){
 			"name": func(_, v *yaml.Node) {
 				a.Name, _ = l.scalar(v, "area name")
@@ -676,6 +723,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 			"minDistance": func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },
 			"maxDistance": func(_, v *yaml.Node) { a.MaxDistance, _ = l.integer(v, "maxDistance") },
 		})
+		done()
 		if a.Name == "" {
 			if e.Kind == yaml.MappingNode {
 				l.errorf(e, "area without a name")

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"fmt"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -78,7 +79,7 @@ func (p *Pack) applyRemovals(rs []removal, layer int, errs *ErrorList) {
 			removed = len(p.Tags) < before
 		}
 		if !removed {
-			errs.Add(r.at, "remove: no earlier pack declares %s %q", r.kind[:len(r.kind)-1], r.name)
+			errs.AddHint(r.at, fmt.Sprintf("remove: no earlier pack declares %s %q", r.kind[:len(r.kind)-1], r.name), HintLayered)
 		}
 	}
 }

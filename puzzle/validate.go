@@ -32,10 +32,18 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 	v.checkAreas()
 	v.checkWorld()
 	v.checkTags()
-	v.checkReach()
-	v.checkUnused()
+	if p.src == nil || !p.src.badRules {
+		// Reach and use depend on every rule: with one that did not parse, they would report its absence.
+		v.checkReach()
+		v.checkUnused()
+	}
 	v.errs.Sort()
 	v.warns.Sort()
+	for _, w := range v.warns {
+		w.Warning = true
+	}
+	v.errs.withSource(p.lines)
+	v.warns.withSource(p.lines)
 	return v.errs, v.warns
 }
 
@@ -273,6 +281,7 @@ func (v *validator) checkAreas() {
 			v.errorf(a.Pos, "area %s has no goals", a.Name)
 		}
 		switch {
+		case src.bad: // the area's load error explains it
 		case a.MaxDepth < 1:
 			v.errorf(src.maxDepth, "area %s needs a maxDepth of at least 1", a.Name)
 		case a.MinDepth > a.MaxDepth:

@@ -34,7 +34,7 @@ func validateString(t *testing.T, src string) (errs, warnings string) {
 	t.Helper()
 	p := loadString(t, src)
 	e, w := Validate(p)
-	return e.Error(), w.Error()
+	return e.Error(), strings.ReplaceAll(w.Error(), ": warning: ", ": ")
 }
 
 // edit returns validPack with each old text replaced by the new one that follows it.

@@ -74,57 +74,62 @@ func LoadConfig(path string) (Config, error) {
 	return ParseConfig(path, data)
 }
 
-// ParseConfig parses TOML data over the defaults. name is used in error messages, which have the form
-// name:line:col: message. Unknown keys and values of the wrong type are errors.
+// ParseConfig parses TOML data over the defaults. name is used in error messages. Unknown keys and values of the
+// wrong type or content are errors, every one reported at once, in line order, as name:line:col: message with
+// the source line, a caret and a hint (puzzle.ErrorList.Detailed).
 func ParseConfig(name string, data []byte) (Config, error) {
 	c := DefaultConfig()
+	f := &configFile{name: name, lines: strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")}
 	tree, err := toml.LoadBytes(data)
 	if err != nil {
-		return Config{}, syntaxError(name, err)
+		f.syntaxError(err)
+		return Config{}, f.errs.Detailed()
 	}
-	if err := checkTree(name, tree, nil, configType); err != nil {
-		return Config{}, err
+	f.checkTree(tree, nil, configType)
+	if len(f.errs) > 0 {
+		f.errs.Sort()
+		return Config{}, f.errs.Detailed()
 	}
 	if err := tree.Unmarshal(&c); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, err)
 	}
-	if err := c.validate(name, tree); err != nil {
-		return Config{}, err
+	c.validate(f, tree)
+	f.errs.Sort()
+	if len(f.errs) > 0 {
+		return Config{}, f.errs.Detailed()
 	}
 	return c, nil
 }
 
-// validate checks values whose type is right but whose content is not.
-func (c Config) validate(name string, tree *toml.Tree) error {
-	at := func(section, key string) string {
-		p := tree.GetPositionPath([]string{section, key})
-		return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Col)
+// validate checks values whose type is right but whose content is not, reporting each at its value.
+func (c Config) validate(f *configFile, tree *toml.Tree) {
+	at := func(section, key string) toml.Position {
+		return f.valuePos(tree.GetPositionPath([]string{section, key}))
 	}
 	if _, err := c.Riddlestone.gameMode(); err != nil {
-		return fmt.Errorf("%s: Riddlestone.GameMode: %w", at("Riddlestone", "GameMode"), err)
+		f.add(at("Riddlestone", "GameMode"), "Riddlestone.GameMode: "+err.Error(), "")
 	}
 	if _, err := ParseLevel(c.Riddlestone.LogLevel); err != nil {
-		return fmt.Errorf("%s: Riddlestone.LogLevel: %w", at("Riddlestone", "LogLevel"), err)
+		f.add(at("Riddlestone", "LogLevel"), "Riddlestone.LogLevel: "+err.Error(), "")
 	}
 	if _, err := c.Puzzles.mode(); err != nil {
-		return fmt.Errorf("%s: Puzzles.Mode: %w", at("Puzzles", "Mode"), err)
+		f.add(at("Puzzles", "Mode"), "Puzzles.Mode: "+err.Error(), "")
 	}
 	if c.Puzzles.AreaSize < 1 || c.Puzzles.AreaSize > 64 {
-		return fmt.Errorf("%s: Puzzles.AreaSize: %d is not between 1 and 64 chunks", at("Puzzles", "AreaSize"), c.Puzzles.AreaSize)
+		f.add(at("Puzzles", "AreaSize"), fmt.Sprintf("Puzzles.AreaSize: %d is not between 1 and 64 chunks", c.Puzzles.AreaSize), "")
 	}
 	if c.Puzzles.TwoKeyPercent < 0 || c.Puzzles.TwoKeyPercent > 100 {
-		return fmt.Errorf("%s: Puzzles.TwoKeyPercent: %d is not a percentage", at("Puzzles", "TwoKeyPercent"), c.Puzzles.TwoKeyPercent)
+		f.add(at("Puzzles", "TwoKeyPercent"), fmt.Sprintf("Puzzles.TwoKeyPercent: %d is not a percentage", c.Puzzles.TwoKeyPercent), "")
 	}
 	if c.Network.Address == "" {
-		return fmt.Errorf("%s: Network.Address: must not be empty", at("Network", "Address"))
+		f.add(at("Network", "Address"), "Network.Address: must not be empty", "")
 	}
 	if c.World.Folder == "" {
-		return fmt.Errorf("%s: World.Folder: must not be empty", at("World", "Folder"))
+		f.add(at("World", "Folder"), "World.Folder: must not be empty", "")
 	}
 	if err := c.Web.validate(); err != nil {
-		return fmt.Errorf("%s: Web.Address: %w", at("Web", "Address"), err)
+		f.add(at("Web", "Address"), "Web.Address: "+err.Error(), "")
 	}
-	return nil
 }
 
 // gameMode returns the world.GameMode named by GameMode.

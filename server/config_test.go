@@ -1,8 +1,11 @@
 package server
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"riddlestone/puzzle"
 )
 
 func TestCommittedConfigLoads(t *testing.T) {
@@ -44,14 +47,14 @@ func TestConfigErrorsNameKeyAndLine(t *testing.T) {
 		{"unknown key", "[Server]\nName = \"x\"\nAuthEnabld = true\n", "c.toml:3:1: unknown key Server.AuthEnabld"},
 		{"unknown section", "\n[Puzzle]\nX = 1\n", "c.toml:2:1: unknown key Puzzle"},
 		{"unknown top key", "Seed = 1\n", "c.toml:1:1: unknown key Seed"},
-		{"wrong type", "[Server]\n  AuthEnabled = \"yes\"\n", `c.toml:2:3: Server.AuthEnabled: want a boolean (true or false), got the string "yes"`},
-		{"wrong int", "[Riddlestone]\nSeed = \"abc\"\n", `c.toml:2:1: Riddlestone.Seed: want an integer, got the string "abc"`},
-		{"wrong array item", "[Riddlestone]\n\nAdmins = [1, 2]\n", "c.toml:3:1: Riddlestone.Admins: item 1: want a string, got the integer 1"},
-		{"array for string", "[World]\nFolder = [\"a\"]\n", "c.toml:2:1: World.Folder: want a string, got an array"},
+		{"wrong type", "[Server]\n  AuthEnabled = \"yes\"\n", `c.toml:2:17: Server.AuthEnabled: want a boolean (true or false), got the string "yes"`},
+		{"wrong int", "[Riddlestone]\nSeed = \"abc\"\n", `c.toml:2:8: Riddlestone.Seed: want an integer, got the string "abc"`},
+		{"wrong array item", "[Riddlestone]\n\nAdmins = [1, 2]\n", "c.toml:3:10: Riddlestone.Admins: item 1: want a string, got the integer 1"},
+		{"array for string", "[World]\nFolder = [\"a\"]\n", "c.toml:2:10: World.Folder: want a string, got an array"},
 		{"negative uint", "[Players]\nMaxCount = -1\n", ""}, // MaxCount is an int in Dragonfly: allowed
-		{"section as value", "Riddlestone = 3\n", "c.toml:1:1: Riddlestone: want a table, got the integer 3"},
-		{"bad game mode", "[Riddlestone]\nGameMode = \"creative\"\n", `c.toml:2:1: Riddlestone.GameMode: game mode "creative"`},
-		{"bad log level", "[Riddlestone]\nLogLevel = \"loud\"\n", `c.toml:2:1: Riddlestone.LogLevel: log level "loud"`},
+		{"section as value", "Riddlestone = 3\n", "c.toml:1:15: Riddlestone: want a table, got the integer 3"},
+		{"bad game mode", "[Riddlestone]\nGameMode = \"creative\"\n", `c.toml:2:12: Riddlestone.GameMode: game mode "creative"`},
+		{"bad log level", "[Riddlestone]\nLogLevel = \"loud\"\n", `c.toml:2:12: Riddlestone.LogLevel: log level "loud"`},
 		{"syntax", "[Server]\nName = \"x\n", "c.toml:2:9: unescaped control character"},
 		{"duplicate key", "[Server]\nName = \"a\"\nName = \"b\"\n", "c.toml:3:1: The following key was defined twice"},
 	} {
@@ -77,5 +80,30 @@ func TestConfigKeysAreCaseInsensitiveLikeGoToml(t *testing.T) {
 	}
 	if !c.Server.AuthEnabled {
 		t.Error("lower-case key not applied")
+	}
+}
+
+// Every problem of config.toml is reported at once, in line order, each at the key or value at fault with its
+// source line, a caret and a hint (issue 16, point 3): a mistake in one section does not hide another.
+func TestConfigReportsEveryProblemWithACaret(t *testing.T) {
+	src := "[Server]\nAuthEnabld = true\n[Riddlestone]\nGameMode = \"creative\"\nSeed = \"abc\"\n[Puzzles]\nAreaSize = 100\n"
+	_, err := ParseConfig("c.toml", []byte(src))
+	var list puzzle.ErrorList
+	if !errors.As(err, &list) || len(list) != 2 {
+		t.Fatalf("want two problems (the type errors stop the content checks), got %v", err)
+	}
+	want := "c.toml:2:1: unknown key Server.AuthEnabld\n" +
+		"    AuthEnabld = true\n" +
+		"    ^\n" +
+		"    hint: did you mean AuthEnabled?\n" +
+		"c.toml:5:8: Riddlestone.Seed: want an integer, got the string \"abc\"\n" +
+		"    Seed = \"abc\"\n" +
+		"           ^"
+	if err.Error() != want {
+		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+	_, err = ParseConfig("c.toml", []byte("[Riddlestone]\nGameMode = \"creative\"\n[Puzzles]\nAreaSize = 100\nTwoKeyPercent = 101\n"))
+	if !errors.As(err, &list) || len(list) != 3 || list[0].Pos.Line != 2 || list[2].Pos.Line != 5 {
+		t.Errorf("content errors: %v", err)
 	}
 }

@@ -1,53 +1,97 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pelletier/go-toml"
+	"riddlestone/puzzle"
 )
 
 // configType is the reflect.Type that config.toml is checked against.
 var configType = reflect.TypeFor[Config]()
 
-// checkTree reports the first key of tree that has no field in struct type t, or whose value cannot be stored in
-// its field, as name:line:col: message. go-toml alone would ignore unknown keys and report wrong types without a
+// configFile is config.toml being checked: its name and lines for positions and carets, and the problems found.
+type configFile struct {
+	name  string
+	lines []string
+	errs  puzzle.ErrorList
+}
+
+// add reports a problem at a position of the file, with its source line.
+func (f *configFile) add(pos toml.Position, msg, hint string) {
+	at := puzzle.Pos{File: f.name, Line: pos.Line, Col: pos.Col}
+	e := &puzzle.Error{Pos: at, Msg: msg, Hint: hint}
+	if pos.Line >= 1 && pos.Line <= len(f.lines) {
+		e.Source = f.lines[pos.Line-1]
+	}
+	f.errs = append(f.errs, e)
+}
+
+// valuePos returns the position of the value of the key at pos: after its '=' and blanks, where a wrong value is
+// written. It returns pos when the line does not say.
+func (f *configFile) valuePos(pos toml.Position) toml.Position {
+	if pos.Line < 1 || pos.Line > len(f.lines) || pos.Col < 1 {
+		return pos
+	}
+	line := f.lines[pos.Line-1]
+	eq := strings.IndexByte(line[min(pos.Col-1, len(line)):], '=')
+	if eq < 0 {
+		return pos
+	}
+	i := pos.Col - 1 + eq + 1
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return toml.Position{Line: pos.Line, Col: i + 1}
+}
+
+// checkTree reports every key of tree that has no field in struct type t, and every value that cannot be stored
+// in its field, at its line and column. go-toml alone would ignore unknown keys and report wrong types without a
 // line, so the tree is walked before it is unmarshalled.
-func checkTree(name string, tree *toml.Tree, path []string, t reflect.Type) error {
+func (f *configFile) checkTree(tree *toml.Tree, path []string, t reflect.Type) {
 	fields := tomlFields(t)
-	keys := tree.Keys()
-	sort.Slice(keys, func(i, j int) bool {
-		pi, pj := tree.GetPositionPath([]string{keys[i]}), tree.GetPositionPath([]string{keys[j]})
-		return pi.Line < pj.Line || pi.Line == pj.Line && pi.Col < pj.Col
-	})
-	for _, key := range keys {
+	for _, key := range tree.Keys() {
 		pos := tree.GetPositionPath([]string{key})
 		full := strings.Join(append(append([]string(nil), path...), key), ".")
-		at := fmt.Sprintf("%s:%d:%d", name, pos.Line, pos.Col)
-		f, ok := lookupField(fields, key)
+		field, ok := lookupField(fields, key)
 		if !ok {
-			return fmt.Errorf("%s: unknown key %s (known here: %s)", at, full, knownKeys(fields))
+			f.add(pos, "unknown key "+full, orElse(puzzle.DidYouMean(key, fieldNames(fields)), "the keys here are "+knownKeys(fields)))
+			continue
 		}
 		value := tree.GetPath([]string{key})
 		if sub, ok := value.(*toml.Tree); ok {
-			if f.Type.Kind() != reflect.Struct {
-				return fmt.Errorf("%s: %s: want %s, got a table", at, full, describeType(f.Type))
+			if field.Type.Kind() != reflect.Struct {
+				f.add(pos, fmt.Sprintf("%s: want %s, got a table", full, describeType(field.Type)), "")
+				continue
 			}
-			if err := checkTree(name, sub, append(path, key), f.Type); err != nil {
-				return err
-			}
+			f.checkTree(sub, append(path, key), field.Type)
 			continue
 		}
-		if err := checkValue(value, f.Type); err != nil {
-			return fmt.Errorf("%s: %s: %w", at, full, err)
+		if err := checkValue(value, field.Type); err != nil {
+			f.add(f.valuePos(pos), fmt.Sprintf("%s: %v", full, err), "")
 		}
 	}
-	return nil
+}
+
+// orElse returns s, or else when s is empty.
+func orElse(s, orElse string) string {
+	if s != "" {
+		return s
+	}
+	return orElse
+}
+
+// fieldNames returns the names of fields.
+func fieldNames(fields []reflect.StructField) []string {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name
+	}
+	return names
 }
 
 // tomlFields returns the exported fields of struct type t that go-toml fills, with embedded structs flattened.
@@ -79,13 +123,7 @@ func lookupField(fields []reflect.StructField, key string) (reflect.StructField,
 	return reflect.StructField{}, false
 }
 
-func knownKeys(fields []reflect.StructField) string {
-	names := make([]string, len(fields))
-	for i, f := range fields {
-		names[i] = f.Name
-	}
-	return strings.Join(names, ", ")
-}
+func knownKeys(fields []reflect.StructField) string { return strings.Join(fieldNames(fields), ", ") }
 
 // checkValue reports whether a value decoded by go-toml fits a field of type t.
 func checkValue(v any, t reflect.Type) error {
@@ -180,11 +218,14 @@ func describeValue(v any) string {
 // tomlErrorPos matches the "(line, col): " prefix of go-toml's syntax errors.
 var tomlErrorPos = regexp.MustCompile(`^\((\d+), (\d+)\): `)
 
-// syntaxError rewrites a go-toml parse error into the name:line:col: message form.
-func syntaxError(name string, err error) error {
+// syntaxError reports a go-toml parse error at the line and column it names.
+func (f *configFile) syntaxError(err error) {
 	msg := err.Error()
+	pos := toml.Position{Line: 1, Col: 1}
 	if m := tomlErrorPos.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s:%s:%s: %s", name, m[1], m[2], msg[len(m[0]):])
+		pos.Line, _ = strconv.Atoi(m[1])
+		pos.Col, _ = strconv.Atoi(m[2])
+		msg = msg[len(m[0]):]
 	}
-	return fmt.Errorf("%s: %w", name, errors.New(msg))
+	f.add(pos, msg, "")
 }

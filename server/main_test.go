@@ -109,7 +109,7 @@ func TestProgramReportsConfigErrorWithLine(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Fatalf("exit: %v, want status 1; output:\n%s", err, out)
 	}
-	if want := path + ":14:1: unknown key Riddlestone.Admin "; !strings.Contains(string(out), want) {
+	if want := path + ":14:1: unknown key Riddlestone.Admin\n    Admin = [\"x\"]\n    ^\n    hint: did you mean Admins?"; !strings.Contains(string(out), want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 )
 
@@ -31,13 +32,13 @@ func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int,
 	}
 }
 
-// loadPack loads packs layered in order, as config.toml lists them, and validates the result. It prints the
-// errors (file:line:col: message) to errOut and returns false if there are any; warnings are not printed.
+// loadPack loads packs layered in order, as config.toml lists them, and checks them as the server does
+// (gamecheck.Load). It prints the errors, with their source lines and hints, to errOut and returns false if there
+// are any; warnings are not printed.
 func loadPack(paths []string, errOut io.Writer) (*puzzle.Pack, bool) {
-	p, errs, _ := check(paths)
-	for _, e := range errs {
-		fmt.Fprintln(errOut, e)
-	}
+	p, list := gamecheck.Load(paths...)
+	errs := list.Errors()
+	errs.Print(errOut)
 	return p, len(errs) == 0
 }
 

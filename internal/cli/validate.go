@@ -3,18 +3,25 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 )
 
-// Validate is the "validate" command: it checks packs like a compiler checks code, printing each problem as
-// file:line:col: message, and exits 1 if any pack has errors.
+// Validate is the "validate" command: it checks packs exactly as the server does at start and on /puzzle reload
+// (gamecheck.Load: the pack format, the grammar, and every block, item and entity name against the game's
+// registries), printing each problem like a compiler, and exits 1 if any pack has errors.
 func Validate(args []string) int { return validate(args, stdout, stderr) }
 
 func validate(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet("validate", errOut, "[flags] PACK...",
-		"Checks each pack (a YAML file or a directory of them) and prints its problems as file:line:col: message.\n"+
-			"Exits 1 if there are errors; warnings alone exit 0.")
+		"Checks packs (a YAML file or a directory of them) as the server does at start and on /puzzle reload, and\n"+
+			"prints every problem, errors and warnings in file and line order, as file:line:col: message with the\n"+
+			"source line, a caret under the mistake and a hint. Each pack is checked on its own; with -layered the\n"+
+			"packs are layers of one, in order, as config.toml lists them. Exits 1 if there are errors; warnings\n"+
+			"alone exit 0.")
 	layered := fs.Bool("layered", false, "validate the packs as layers of one pack, in order, as config.toml lists them")
 	quiet := fs.Bool("q", false, "print errors only, not warnings")
 	paths, code, ok := parseFlags(fs, args)
@@ -33,34 +40,22 @@ func validate(args []string, out, errOut io.Writer) int {
 		}
 	}
 	code = 0
-	for _, paths := range groups {
-		_, errs, warns := check(paths)
-		for _, e := range errs {
-			fmt.Fprintln(out, e)
+	layerMistake := false
+	for i, group := range groups {
+		_, list := gamecheck.Load(group...)
+		if *quiet {
+			list = list.Errors()
 		}
-		if !*quiet {
-			for _, w := range warns {
-				fmt.Fprintf(out, "%v: warning: %s\n", w.Pos, w.Msg)
-			}
-		}
-		if len(errs) > 0 {
+		list.Print(out)
+		if len(list.Errors()) > 0 {
 			code = 1
 		}
-		fmt.Fprintf(errOut, "%v: %d errors, %d warnings\n", paths, len(errs), len(warns))
+		layerMistake = layerMistake || i > 0 && slices.ContainsFunc(list, func(e *puzzle.Error) bool { return e.Hint == puzzle.HintLayered })
+		fmt.Fprintf(errOut, "%s: %s\n", strings.Join(group, " "), list.Summary())
+	}
+	if layerMistake {
+		fmt.Fprintf(errOut, "riddlestone validate: did you mean -layered? Without it each pack is checked on its own: "+
+			"riddlestone validate -layered %s\n", strings.Join(paths, " "))
 	}
 	return code
-}
-
-// check loads and validates packs layered in order; load errors come first, and a pack that does not load is
-// not validated further.
-func check(paths []string) (p *puzzle.Pack, errs, warns puzzle.ErrorList) {
-	p, err := puzzle.Load(paths...)
-	if err != nil {
-		if list, ok := err.(puzzle.ErrorList); ok {
-			return nil, list, nil
-		}
-		return nil, puzzle.ErrorList{{Msg: err.Error()}}, nil
-	}
-	errs, warns = puzzle.Validate(p)
-	return p, errs, warns
 }
