@@ -25,7 +25,12 @@ const (
 	jumpVelocity = 0.42 // vertical speed at the start of a jump, as vanilla
 	gravity      = 0.08 // vanilla gravity and drag per tick
 	drag         = 0.98
-	halfWidth    = 0.3 // a player's box is 0.6 wide and 1.8 high
+	swimSpeed    = 0.12 // blocks per tick in water, at the surface or wading (vanilla swims about 0.1 to 0.15)
+	waterGravity = 0.02 // vanilla gravity and drag per tick in water
+	waterDrag    = 0.8
+	swimUp       = 0.04 // what holding jump adds to the vertical speed in water, as vanilla
+	climbOut     = 0.3  // the vertical speed of a body in water pushing against a bank with jump held, as vanilla
+	halfWidth    = 0.3  // a player's box is 0.6 wide and 1.8 high
 	bodyHeight   = 1.8
 	stuckTicks   = 30 // ticks without progress before a walk gives up on a step
 	maxRefusals  = 6  // steps the server may refuse before WalkTo gives up
@@ -48,7 +53,9 @@ var (
 // the chunks (Terrain), the entities shown to it (Entities), its inventory and its forms. It moves only by
 // walking: every tick a PlayerAuthInput at most 0.2 blocks on from the last, standing on blocks and never inside
 // one, jumping up single blocks and stepping down ledges of up to three, on paths planned over the decoded
-// terrain; it adopts every position the server puts it at and plans again. It uses what it sees: it walks within
+// terrain; it adopts every position the server puts it at and plans again. Water it wades through, or swims
+// across at its surface (slower, so paths go round it where they can), holding jump to keep its head out as a
+// player does, and climbs out onto a bank up to a block above the water; it never dives, nor enters lava. It uses what it sees: it walks within
 // Reach of a block or an entity, looks at it, and uses the held item on it; it picks up an item stack by walking
 // over it.
 //
@@ -76,6 +83,9 @@ type Human struct {
 	pos      mgl64.Vec3 // feet
 	vy       float64
 	onGround bool
+	wet      bool       // the body is in water
+	hitWall  bool       // the last horizontal move was stopped by a block
+	swimming bool       // jump is held in water: the flags say so
 	sent     mgl32.Vec3 // eye position last sent
 	yaw      float64
 	pitch    float64
@@ -208,6 +218,30 @@ func (h *Human) OnGround() bool {
 	return h.onGround
 }
 
+// InWater reports whether the Human's body is in water (swimming at the surface, or wading).
+func (h *Human) InWater() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.wet
+}
+
+// settled reports whether the Human stands, or floats in water with its head out: a place to plan from.
+func (h *Human) settled() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.onGround {
+		return true
+	}
+	if !h.wet || math.Abs(h.vy) > 0.15 {
+		return false
+	}
+	c := cellOf(h.pos)
+	h.terrain.mu.RLock()
+	s, ok := h.terrain.surface(c[0], c[1], c[2])
+	h.terrain.mu.RUnlock()
+	return ok && math.Abs(h.pos[1]-s) < 0.35
+}
+
 // MoveTo is not something a human does: it returns ErrNotHuman. Use WalkTo.
 func (h *Human) MoveTo(mgl64.Vec3) error { return ErrNotHuman }
 
@@ -300,6 +334,13 @@ func (h *Human) control(pk *packet.PlayerAuthInput) {
 		pk.InputData.Set(packet.InputFlagUp)
 		pk.MoveVector, pk.RawMoveVector = mgl32.Vec2{0, 1}, mgl32.Vec2{0, 1}
 	}
+	if h.swimming {
+		// Holding jump in water: the client floats up, as a player keeps its head above the surface.
+		pk.InputData.Set(packet.InputFlagJumping)
+		pk.InputData.Set(packet.InputFlagWantUp)
+		pk.InputData.Set(packet.InputFlagJumpDown)
+		pk.InputData.Set(packet.InputFlagJumpCurrentRaw)
+	}
 	if jumped {
 		pk.InputData.Set(packet.InputFlagStartJumping)
 		pk.InputData.Set(packet.InputFlagJumping)
@@ -322,14 +363,31 @@ func (h *Human) step() (moved mgl64.Vec3, jumped bool) {
 			return mgl64.Vec3{}, false
 		}
 	}
+	h.terrain.mu.RLock()
+	h.wet = h.terrain.inWater(h.pos)
+	h.terrain.mu.RUnlock()
 	var want mgl64.Vec3
 	jump := false
 	if r := h.run; r != nil {
 		want, jump = h.follow(r)
+	} else if h.wet {
+		jump = h.belowSurface(h.pos[1])
 	}
-	if jump && h.onGround {
+	h.swimming = false
+	switch {
+	case h.wet:
+		// In water: weak gravity and strong drag; jump held floats the body up, and against a bank lifts it out.
+		h.vy = h.vy*waterDrag - waterGravity
+		if jump {
+			h.swimming = true
+			h.vy += swimUp
+			if h.hitWall {
+				h.vy = climbOut
+			}
+		}
+	case jump && h.onGround:
 		h.vy, jumped = jumpVelocity, true
-	} else {
+	default:
 		h.vy = (h.vy - gravity) * drag
 	}
 	delta := mgl64.Vec3{want[0], h.vy, want[2]}
@@ -337,6 +395,7 @@ func (h *Human) step() (moved mgl64.Vec3, jumped bool) {
 	if moved[1] != delta[1] {
 		h.vy = 0
 	}
+	h.hitWall = math.Hypot(moved[0]-delta[0], moved[2]-delta[2]) > 1e-4
 	h.pos = h.pos.Add(moved)
 	for i, v := range h.pos {
 		if r := math.Round(v*1e6) / 1e6; math.Abs(v-r) < 1e-9 {
@@ -358,27 +417,66 @@ func (h *Human) step() (moved mgl64.Vec3, jumped bool) {
 	return moved, jumped
 }
 
-// follow returns the horizontal move of this tick along the walk r, and whether to jump; it ends the walk when
-// the last cell is reached. h.mu must be held.
+// follow returns the horizontal move of this tick along the walk r, and whether to jump (in water: to hold jump
+// and float up); it ends the walk when the last cell is reached. h.mu must be held.
 func (h *Human) follow(r *walkRun) (mgl64.Vec3, bool) {
 	for r.i < len(r.path) {
-		c := r.path[r.i].feet()
+		w := r.path[r.i]
+		c := w.feet()
 		d := mgl64.Vec3{c[0] - h.pos[0], 0, c[2] - h.pos[2]}
 		dist := d.Len()
+		up := c[1]-h.pos[1] > 0.01
+		if h.wet {
+			// Keep the head above the surface where it swims, and rise to a bank it goes to.
+			up = up || h.belowSurface(h.pos[1])
+		}
 		if dist < 1e-6 {
-			if h.onGround && math.Abs(h.pos[1]-c[1]) < 0.1 {
+			if (h.onGround && math.Abs(h.pos[1]-c[1]) < 0.1) || (w.swim && h.wet && math.Abs(h.pos[1]-c[1]) < 0.35) {
 				r.i, r.wait = r.i+1, 0
 				continue
 			}
-			if r.wait++; (h.onGround && h.pos[1] < c[1]) || r.wait > stuckTicks {
+			if r.wait++; (h.onGround && !h.wet && h.pos[1] < c[1]) || r.wait > stuckTicks {
 				h.endRun(fmt.Errorf("%w: at %.2f, expected to stand at %.2f", errOffPath, h.pos, c))
 			}
-			return mgl64.Vec3{}, false // Falling into the cell: wait to land.
+			return mgl64.Vec3{}, h.wet && up // Falling (or floating up) into the cell: wait to get there.
 		}
-		return d.Mul(math.Min(walkSpeed, dist) / dist), c[1]-h.pos[1] > 0.01
+		speed := walkSpeed
+		if h.wet {
+			speed = swimSpeed
+		}
+		return d.Mul(math.Min(speed, dist) / dist), up
 	}
 	h.endRun(nil)
 	return mgl64.Vec3{}, false
+}
+
+// belowSurface reports whether feet at height y are below where they float with the head out of the water the
+// body is in. h.mu must be held.
+func (h *Human) belowSurface(y float64) bool {
+	h.terrain.mu.RLock()
+	defer h.terrain.mu.RUnlock()
+	c := cellOf(h.pos)
+	s, ok := h.terrain.surface(c[0], c[1], c[2])
+	return ok && y < s
+}
+
+// startHere returns the waypoint a plan starts from: where the feet stand, or the surface of the water the body
+// floats in. h.mu must not be held.
+func (h *Human) startHere() waypoint {
+	h.mu.Lock()
+	pos, wet, ground := h.pos, h.wet, h.onGround
+	h.mu.Unlock()
+	if !h.started || !wet || ground {
+		return startAt(h.Feet())
+	}
+	c := cellOf(pos)
+	h.terrain.mu.RLock()
+	s, ok := h.terrain.surface(c[0], c[1], c[2])
+	h.terrain.mu.RUnlock()
+	if !ok {
+		return startAt(pos)
+	}
+	return waypoint{cell: cube.Pos{c[0], int(s), c[2]}, y: s, swim: true}
 }
 
 // collide returns how much of delta a body at pos can move before it meets a block, axis by axis (Y, then X,
@@ -437,6 +535,16 @@ func (h *Human) WaitGround(ctx context.Context) error {
 	}
 }
 
+// waitSettled waits until the Human stands on the ground or floats at the surface of water.
+func (h *Human) waitSettled(ctx context.Context) error {
+	for !h.settled() {
+		if err := h.waitTicks(ctx, 1); err != nil {
+			return fmt.Errorf("waiting to stand or float at %.2f: %w", h.Feet(), err)
+		}
+	}
+	return nil
+}
+
 // follow walks the path and returns when the last cell is reached, or why not.
 func (h *Human) walkPath(ctx context.Context, path []waypoint) error {
 	r := &walkRun{path: path, done: make(chan struct{})}
@@ -475,10 +583,10 @@ func (h *Human) walk(ctx context.Context, g goal) error {
 	blocked := map[cube.Pos]bool{}
 	refusals, partials, lastEst := 0, 0, math.Inf(1)
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		if err := h.WaitGround(ctx); err != nil {
+		if err := h.waitSettled(ctx); err != nil {
 			return err
 		}
-		start := startAt(h.Feet())
+		start := h.startHere()
 		if g.reached(start.feet()) {
 			return nil
 		}

@@ -713,3 +713,134 @@ func TestHumanOpensADoorAndWalksIn(t *testing.T) {
 	}
 	w.check(t)
 }
+
+// TestHumanSwimsAcrossAMoat builds a sealed gallery whose only way on is across a moat three blocks deep, whose
+// banks are a block above the water, and then a ford one block deep; the Human swims across with its head out,
+// climbs out onto the far bank, wades the ford and reaches the end, never inside a block.
+func TestHumanSwimsAcrossAMoat(t *testing.T) {
+	srv, w := humanServer(t, 42)
+	h := srv.JoinHuman(t, "Swimmer")
+	h.Logf = t.Logf
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	if err := h.WaitTerrain(ctx, 24); err != nil {
+		t.Fatalf("terrain: %v", err)
+	}
+	if err := h.WaitGround(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s := h.Cell()
+	g := s[1]
+	x0, x1, z0, z1 := s[0]-2, s[0]+12, s[2]-3, s[2]+3 // the gallery's inside
+	moat0, moat1, ford := s[0]+3, s[0]+6, s[0]+8
+	water := block.Water{Still: true, Depth: 8}
+	planks := block.Planks{Wood: block.OakWood()}
+	onServer(t, srv, w, "Swimmer", func(tx *world.Tx, _ *player.Player) struct{} {
+		for x := x0 - 1; x <= x1+1; x++ {
+			for z := z0 - 1; z <= z1+1; z++ {
+				for y := g - 5; y <= g+4; y++ {
+					var b world.Block = block.Stone{}
+					inside := x >= x0 && x <= x1 && z >= z0 && z <= z1
+					switch {
+					case !inside:
+					case y >= g && y <= g+3:
+						b = nil
+						if x == ford && y == g {
+							b = water
+						}
+					case y == g-1:
+						b = planks
+					}
+					if inside && x >= moat0 && x <= moat1 && y >= g-3 && y <= g-1 {
+						b = water
+					}
+					tx.SetBlock(cube.Pos{x, y, z}, b, nil)
+				}
+			}
+		}
+		return struct{}{}
+	})
+	target := cube.Pos{x1 - 1, g, s[2]}
+	for _, p := range []cube.Pos{{moat0, g - 3, z0}, {moat1, g - 1, z1}, {ford, g, s[2]}} {
+		if _, err := h.WaitFor(ctx, func(packet.Packet) bool { b, _ := h.BlockAt(p); _, ok := b.(block.Water); return ok }); err != nil {
+			t.Fatalf("the Human does not see the water at %v", p)
+		}
+	}
+	if _, err := h.WaitFor(ctx, func(packet.Packet) bool {
+		b, _ := h.BlockAt(target.Side(cube.FaceDown))
+		_, ok := b.(block.Planks)
+		return ok
+	}); err != nil {
+		t.Fatal("the Human does not see the gallery's floor")
+	}
+	path, complete := h.Terrain().FindPath(s, target)
+	if !complete {
+		t.Fatalf("no path from %v across the moat to %v", s, target)
+	}
+	swum := 0
+	for _, p := range path {
+		if p[0] >= moat0 && p[0] <= moat1 && p[1] == g-1 {
+			swum++
+		}
+		if p[1] < g-1 {
+			t.Errorf("the path dives to %v", p)
+		}
+	}
+	if swum == 0 {
+		t.Fatalf("the path does not swim across the moat: %v", path)
+	}
+
+	// Watch the Human's body as it goes: it is in the water at times, and its head is out of it but for a moment
+	// after it drops in from the bank, as a player's is.
+	var mu sync.Mutex
+	wet, dips, run, longest := 0, 0, 0, 0
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			in := h.InWater()
+			eye := h.Eye()
+			b, _ := h.BlockAt(cube.PosFromVec3(eye))
+			_, under := b.(block.Water)
+			mu.Lock()
+			if in {
+				wet++
+			}
+			switch {
+			case under && run == 0:
+				dips, run = dips+1, 1
+			case under:
+				run++
+			default:
+				run = 0
+			}
+			longest = max(longest, run)
+			mu.Unlock()
+		}
+	}()
+	goal := mgl64.Vec3{float64(target[0]) + 0.5, float64(g), float64(target[2]) + 0.5}
+	err := h.WalkTo(ctx, goal, 0.5)
+	close(done)
+	if err != nil {
+		t.Fatalf("swim from %v to %v: %v (now at %.2f)", s, target, err, h.Feet())
+	}
+	mu.Lock()
+	if wet < 10 {
+		t.Errorf("the Human was seen in the water %d times; crossing a moat of 4 blocks takes longer", wet)
+	}
+	t.Logf("in the water %d times; the head went under %d times, for at most %d looks", wet, dips, longest)
+	if dips > 1 || longest > 25 {
+		t.Errorf("the Human's head went under water %d times, for up to %d looks 20 ms apart; want once, briefly", dips, longest)
+	}
+	mu.Unlock()
+	time.Sleep(200 * time.Millisecond)
+	pos := onServer(t, srv, w, "Swimmer", func(_ *world.Tx, p *player.Player) mgl64.Vec3 { return p.Position() })
+	if pos.Sub(goal).Len() > 0.6 || math.Abs(pos[1]-float64(g)) > 0.01 {
+		t.Errorf("the server has the player at %.3f, want on the far floor near %.3f", pos, goal)
+	}
+	w.check(t)
+}

@@ -17,6 +17,9 @@ const (
 	pathBudget = 40000
 	// pathRange bounds how far, horizontally, a search looks from where it starts.
 	pathRange = 96
+	// swimCost is what a move into water costs for each block a walk on land of the same length costs: a player
+	// swims slower than it walks, and goes round water that it can.
+	swimCost = 3
 )
 
 // waypoint is a place on a path: the cell the feet are in, and the height they stand at (the cell's bottom, or
@@ -24,6 +27,7 @@ const (
 type waypoint struct {
 	cell cube.Pos
 	y    float64
+	swim bool // floating at the surface of water, not standing
 }
 
 // feet returns the position of the feet standing in the middle of the waypoint's cell.
@@ -55,8 +59,8 @@ func (s *shapes) neighbours(p waypoint, blocked map[cube.Pos]bool, out []step) [
 				if blocked[n] {
 					continue
 				}
-				if fn, ok := s.stand(n); ok && math.Abs(fn-p.y) < 0.01 && s.open(px+dx, pz, p.y) && s.open(px, pz+dz, p.y) {
-					out = append(out, step{waypoint{n, fn}, math.Sqrt2})
+				if fn, ok, sw := s.place(n); ok && math.Abs(fn-p.y) < 0.01 && s.open(px+dx, pz, p.y) && s.open(px, pz+dz, p.y) {
+					out = append(out, step{waypoint{n, fn, sw}, math.Sqrt2 * s.wet(n)})
 				}
 				continue
 			}
@@ -69,29 +73,38 @@ func (s *shapes) neighbours(p waypoint, blocked map[cube.Pos]bool, out []step) [
 			}
 			for y := py + 1; y >= py-maxDrop-1; y-- {
 				n := cube.Pos{qx, y, qz}
-				fn, ok := s.stand(n)
+				fn, ok, sw := s.place(n)
 				if !ok || blocked[n] {
 					continue
 				}
+				w, wet := waypoint{n, fn, sw}, s.wet(n)
 				switch d := fn - p.y; {
 				case d > maxClimb:
-				case d > 0.01: // Jump: room above where it stands, then at the new height.
+				case d > 0.01: // Jump (or climb out of water): room above where it is, then at the new height.
 					if s.body(px, pz, p.y, fn+bodyHeight, mode) && s.body(qx, qz, fn, fn+bodyHeight, mode) {
-						out = append(out, step{waypoint{n, fn}, 2})
+						out = append(out, step{w, 2 * wet})
 					}
 				case d >= -0.01:
 					if s.body(qx, qz, fn, fn+bodyHeight, mode) {
-						out = append(out, step{waypoint{n, fn}, 1})
+						out = append(out, step{w, wet})
 					}
-				case d >= -maxDrop: // Walk off the ledge and fall.
+				case d >= -maxDrop: // Walk off the ledge and fall (or jump into water).
 					if s.body(qx, qz, fn, p.y+bodyHeight, mode) {
-						out = append(out, step{waypoint{n, fn}, 1 - d})
+						out = append(out, step{w, (1 - d) * wet})
 					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// wet returns how much dearer a move into the cell at pos is than on dry land: swimCost if it holds water.
+func (s *shapes) wet(pos cube.Pos) float64 {
+	if s.at(pos).water {
+		return swimCost
+	}
+	return 1
 }
 
 // search is a bounded A* search over the places a player can stand.
@@ -214,19 +227,19 @@ func feetCentre(p cube.Pos) mgl64.Vec3 {
 }
 
 // startAt returns the waypoint of a player whose feet are at pos.
-func startAt(pos mgl64.Vec3) waypoint { return waypoint{cellOf(pos), pos[1]} }
+func startAt(pos mgl64.Vec3) waypoint { return waypoint{cell: cellOf(pos), y: pos[1]} }
 
 // FindPath returns the cells, after from, that a player walks through from the cell from to the cell to, as the
 // client knows the terrain, and whether it found one. It is what WalkTo plans with.
 func (t *Terrain) FindPath(from, to cube.Pos) ([]cube.Pos, bool) {
 	t.mu.RLock()
-	fy, ok := (&shapes{t: t, m: map[cube.Pos]shape{}}).stand(from)
+	fy, ok, swim := (&shapes{t: t, m: map[cube.Pos]shape{}}).place(from)
 	t.mu.RUnlock()
 	if !ok {
 		fy = float64(from[1])
 	}
 	target := feetCentre(to)
-	s := &search{t: t, start: waypoint{from, fy}, goal: func(f mgl64.Vec3) bool { return cellOf(f) == to },
+	s := &search{t: t, start: waypoint{from, fy, swim}, goal: func(f mgl64.Vec3) bool { return cellOf(f) == to },
 		h: func(f mgl64.Vec3) float64 { return f.Sub(target).Len() }, budget: pathBudget}
 	path, ok := s.run()
 	cells := make([]cube.Pos, len(path))

@@ -17,10 +17,10 @@ import (
 	"riddlestone/server"
 )
 
-// humanSeeds are the worlds a human-like player plays in the suite. humanSeedsAll adds seed 3, whose start area is
-// mostly ocean: its next areas need a swim the bot cannot make yet.
-// RIDDLESTONE_HUMAN_SEEDS=N plays the first N of humanSeedsAll instead.
-var humanSeeds, humanSeedsAll = []int64{42}, []int64{1, 2, 3, 4, 5, 6, 7, 8, 42, 174218}
+// humanSeeds are the worlds a human-like player plays in the suite: 42, and 3, whose start area is mostly ocean,
+// so that its next areas are reached by swimming. RIDDLESTONE_HUMAN_SEEDS=N plays the first N of humanSeedsAll
+// instead.
+var humanSeeds, humanSeedsAll = []int64{42, 3}, []int64{1, 2, 3, 4, 5, 6, 7, 8, 42, 174218}
 
 // planStep is one step of /puzzle plan as a player reads it: the action and its inputs with their places.
 type planStep struct {

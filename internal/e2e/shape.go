@@ -23,7 +23,8 @@ const floorMax = 0.6
 // below, where those reach up into it, as a fence's do).
 type shape struct {
 	known   bool
-	liquid  bool    // water or lava: never walked through
+	liquid  bool    // lava: never entered
+	water   bool    // water: the body may be in it, with its head out
 	free    [3]bool // the body may be in the cell: standing in the middle, crossing along X, along Z
 	floor   bool    // low boxes under the middle: the body stands in this cell, on top of them
 	top     float64 // the height of those boxes (floor), relative to the cell
@@ -47,6 +48,8 @@ func (t *Terrain) shapeOf(pos cube.Pos) shape {
 		return shape{}
 	case classLiquid:
 		return shape{known: true, liquid: true}
+	case classWater:
+		return shape{known: true, water: true, free: [3]bool{true, true, true}}
 	case classFull:
 		return solidShape
 	case classOther:
@@ -109,19 +112,32 @@ func (s *shapes) at(pos cube.Pos) shape {
 }
 
 // stand returns the height at which a player stands with its feet in the cell at pos, and whether it can: on
-// top of the low boxes in the cell, or on a block below whose boxes reach its top, with room for the body.
+// top of the low boxes in the cell, or on a block below whose boxes reach its top, with room for the body and
+// its head out of water (wading); or floating at the surface of water (see swim).
 func (s *shapes) stand(pos cube.Pos) (float64, bool) {
+	f, ok, _ := s.place(pos)
+	return f, ok
+}
+
+// place is stand, and whether the player swims there: its feet in the topmost water cell of deeper water, its
+// head above the surface.
+func (s *shapes) place(pos cube.Pos) (f float64, ok, swim bool) {
 	here := s.at(pos)
-	var f float64
+	below := s.at(pos.Side(cube.FaceDown))
 	switch {
 	case here.floor:
 		f = float64(pos[1]) + here.top
-	case here.free[modeStand] && s.at(pos.Side(cube.FaceDown)).support:
+	case here.free[modeStand] && below.support:
 		f = float64(pos[1])
+	case here.water && below.water:
+		f, swim = float64(pos[1]), true
 	default:
-		return 0, false
+		return 0, false, false
 	}
-	return f, s.body(pos[0], pos[2], f, f+bodyHeight, modeStand)
+	if s.at(cube.Pos{pos[0], int(math.Floor(f + eyeHeight)), pos[2]}).water {
+		return 0, false, false // Under water: the Human does not dive.
+	}
+	return f, s.body(pos[0], pos[2], f, f+bodyHeight, modeStand), swim
 }
 
 // body reports whether a body crossing or standing in column x, z (by mode) fits from height y0 to y1: every

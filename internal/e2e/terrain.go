@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/block/model"
 	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 )
@@ -382,7 +383,8 @@ type blockClass uint8
 
 const (
 	classPassable blockClass = iota // no collision box, no liquid: grass, flowers, air
-	classLiquid                     // water or lava: no collision but not a place to walk
+	classLiquid                     // lava: no collision but never entered
+	classWater                      // still or flowing water: no collision; swum through at its surface
 	classFull                       // a full cube to stand on: stone, dirt, leaves
 	classOther                      // anything else with a collision box (slabs, fences, cacti): walked around
 	classUnknown                    // not sent by the server
@@ -396,8 +398,10 @@ func (t *Terrain) class(pos cube.Pos) blockClass {
 	}
 	c := t.ridClass(rid)
 	if c == classPassable {
-		if l1, _ := t.rid(pos, 1); l1 != airRID() && t.ridClass(l1) == classLiquid {
-			return classLiquid // a plant in water: seagrass, or a block logged with water
+		if l1, _ := t.rid(pos, 1); l1 != airRID() {
+			if lc := t.ridClass(l1); lc == classLiquid || lc == classWater {
+				return lc // a plant in water: seagrass, or a block logged with water
+			}
 		}
 	}
 	return c
@@ -409,7 +413,9 @@ func (t *Terrain) ridClass(rid uint32) blockClass {
 	}
 	c := classOther
 	if b, ok := world.BlockByRuntimeID(rid); ok {
-		if _, liquid := b.(world.Liquid); liquid {
+		if _, water := b.(block.Water); water {
+			c = classWater
+		} else if _, liquid := b.(world.Liquid); liquid {
 			c = classLiquid
 		} else {
 			switch b.Model().(type) {
@@ -428,7 +434,7 @@ func (t *Terrain) ridClass(rid uint32) blockClass {
 // t.mu must be held.
 func (t *Terrain) boxes(pos cube.Pos) []cube.BBox {
 	switch t.class(pos) {
-	case classPassable, classLiquid:
+	case classPassable, classLiquid, classWater:
 		return nil
 	case classFull, classUnknown:
 		return []cube.BBox{cube.Box(0, 0, 0, 1, 1, 1).Translate(pos.Vec3())}
@@ -456,7 +462,7 @@ func (s lockedSource) Block(pos cube.Pos) world.Block {
 
 // Walkable reports whether a player can stand with its feet in the block at pos, as far as the client knows:
 // on a block below whose top is under the middle of the cell (or on a slab, carpet or snow layer in the cell),
-// with room for its body and no liquid.
+// with room for its body, no lava and its head out of water; or swimming at the surface of water.
 func (t *Terrain) Walkable(pos cube.Pos) bool {
 	_, ok := t.Stand(pos)
 	return ok
@@ -540,4 +546,40 @@ func (t *Terrain) boxesNear(box cube.BBox) []cube.BBox {
 		}
 	}
 	return out
+}
+
+// isWater reports whether the block at pos is water (or holds it); t.mu must be held.
+func (t *Terrain) isWater(pos cube.Pos) bool { return t.class(pos) == classWater }
+
+// inWater reports whether a body with its feet at pos is in water: its box, a hair shrunk, overlaps a water
+// cell. t.mu must be held.
+func (t *Terrain) inWater(pos mgl64.Vec3) bool {
+	box := playerBox(pos).Grow(-0.001)
+	lo, hi := cube.PosFromVec3(box.Min()), cube.PosFromVec3(box.Max())
+	for x := lo[0]; x <= hi[0]; x++ {
+		for y := lo[1]; y <= hi[1]; y++ {
+			for z := lo[2]; z <= hi[2]; z++ {
+				if t.isWater(cube.Pos{x, y, z}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// surface returns the feet height of a body floating at the surface of the water in column x, z around height
+// y: the bottom of the topmost water cell of the body of water at or just below y, and false if there is none.
+// t.mu must be held.
+func (t *Terrain) surface(x, y, z int) (float64, bool) {
+	p := cube.Pos{x, y, z}
+	if !t.isWater(p) {
+		if p = p.Side(cube.FaceDown); !t.isWater(p) {
+			return 0, false
+		}
+	}
+	for i := 0; i < 64 && t.isWater(p.Side(cube.FaceUp)); i++ {
+		p = p.Side(cube.FaceUp)
+	}
+	return float64(p[1]), true
 }
