@@ -30,8 +30,8 @@ func TestLooksMakeBlocksStacksAndNPCs(t *testing.T) {
 	if id, ok := stackObject(s); !ok || id != 42 {
 		t.Errorf("stackObject = %d, %v; want 42", id, ok)
 	}
-	if lore := strings.Join(s.Lore(), "\n"); !strings.Contains(lore, "Badge") || !strings.Contains(lore, "shiny: true") {
-		t.Errorf("lore %q does not say what the item is", lore)
+	if lore := strings.Join(s.Lore(), "\n"); !strings.Contains(lore, "puzzle") || !strings.Contains(lore, "Shiny") || strings.Contains(lore, "[") {
+		t.Errorf("lore %q does not say, in words, that it is a shiny puzzle item", lore)
 	}
 	if _, ok := stackObject(item.NewStack(item.Stick{}, 1)); ok {
 		t.Error("a plain stick is a puzzle object")
