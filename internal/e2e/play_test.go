@@ -144,16 +144,20 @@ func solve(ctx context.Context, t *testing.T, h *e2e.Human, area string) {
 	}
 }
 
-// nextArea returns an active neighbour of an area, from /puzzle status as the player reads it there.
+// nextArea returns an active neighbour of an area, from /puzzle status as the player reads it there, waiting for
+// the areas a solve opens to open.
 func nextArea(t *testing.T, h *e2e.Human, area string, done map[string]bool) string {
 	t.Helper()
-	out, err := h.Command("/puzzle status")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range regexp.MustCompile(`Neighbour (-?\d+,-?\d+): active`).FindAllStringSubmatch(out.String(), -1) {
-		if !done[m[1]] {
-			return m[1]
+	var out e2e.Output
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		var err error
+		if out, err = h.Command("/puzzle status"); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range regexp.MustCompile(`Neighbour (-?\d+,-?\d+): active`).FindAllStringSubmatch(out.String(), -1) {
+			if !done[m[1]] {
+				return m[1]
+			}
 		}
 	}
 	t.Fatalf("no active neighbour of %s to go on to:\n%s", area, out)
