@@ -28,6 +28,7 @@ func graph(args []string, out, errOut io.Writer) int {
 	areaName := fs.String("area", "", "the area whose puzzle to show (required)")
 	space := fs.Bool("space", false, "show the puzzle's state space instead of its tree")
 	asJSON := fs.Bool("json", false, "print JSON instead of DOT")
+	asSVG := fs.Bool("svg", false, "print an SVG picture instead of DOT, drawn as the web dashboard draws it (no Graphviz needed)")
 	allRules := fs.Bool("all-rules", false, "with -space, let players run every rule of the pack, not only the puzzle tree's")
 	maxStates := fs.Int("max-states", 20000, "with -space, give up beyond this many states")
 	depth := fs.Int("depth", 0, "with -space, explore states up to this many moves from the start (0: the puzzle's steps plus\nits leaves, room for every pick-up); rules that make objects without end need a bound")
@@ -52,6 +53,9 @@ func graph(args []string, out, errOut io.Writer) int {
 		if *asJSON {
 			return writeJSON(out, errOut, sv.Puzzle)
 		}
+		if *asSVG {
+			return report(errOut, treeSVG(out, sv.Puzzle))
+		}
 		io.WriteString(out, sv.Puzzle.DOT())
 		return 0
 	}
@@ -62,11 +66,23 @@ func graph(args []string, out, errOut io.Writer) int {
 	}
 	fmt.Fprintf(errOut, "%s: %v horizon=%d\n", *areaName, rep, rep.Horizon)
 	g := rep.Graph
-	if *asJSON {
+	switch {
+	case *asJSON:
 		err = g.WriteJSON(out)
-	} else {
+	case *asSVG:
+		err = spaceSVG(out, sv.Puzzle, g)
+	default:
 		err = g.WriteDOT(out)
 	}
+	if err != nil {
+		fmt.Fprintf(errOut, "riddlestone graph: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// report prints an error of the command and returns its exit code.
+func report(errOut io.Writer, err error) int {
 	if err != nil {
 		fmt.Fprintf(errOut, "riddlestone graph: %v\n", err)
 		return 1

@@ -226,3 +226,15 @@ func TestGraphSpaceFailStatesAndDeadEnds(t *testing.T) {
 		}
 	}
 }
+
+// With -svg the tree and the state space are drawn as the web dashboard draws them, with no Graphviz.
+func TestGraphSVG(t *testing.T) {
+	code, tree, errOut := runCmd(graph, heistPack, "--seed", "1", "--area", "Bank", "--svg")
+	if code != 0 || !strings.HasPrefix(strings.TrimSpace(tree), "<svg") || !strings.Contains(tree, "Steal") {
+		t.Fatalf("tree: exit %d: %s\n%s", code, errOut, tree)
+	}
+	code, space, errOut := runCmd(graph, heistPack, "--seed", "1", "--area", "Bank", "--space", "--svg")
+	if code != 0 || !strings.HasPrefix(strings.TrimSpace(space), "<svg") || strings.Count(space, "<rect") < 7 {
+		t.Fatalf("space: exit %d: %s\n%s", code, errOut, space)
+	}
+}

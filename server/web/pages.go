@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"riddlestone/overlay"
-	"riddlestone/server/web/draw"
+	"riddlestone/puzzle/draw"
 )
 
 //go:embed assets static
