@@ -124,10 +124,13 @@ func (m *Manager) SetProps(id int, set Props) (Delta, error) {
 // Accessible in the copy.
 func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 	c := &Manager{Pack: m.Pack, State: m.State.Clone(), Mode: m.Mode, Accessible: accessible}
+	for i := range m.books {
+		c.books[i].Store(m.books[i].Load()) // the trees are shared, so are the options made of them
+	}
 	c.Puzzles = make([]*Tracked, len(m.Puzzles))
 	for i, t := range m.Puzzles {
 		u := *t
-		u.done = slices.Clone(t.done)
+		u.done, u.game = slices.Clone(t.done), c
 		c.Puzzles[i] = &u
 	}
 	return c

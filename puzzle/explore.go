@@ -31,11 +31,17 @@ const DefaultMaxGraphStates = 50_000
 // PuzzleGraph). States are counted up to symmetry (see space.go); goal states and fail states end an attempt, so
 // the search does not continue from them.
 type Explore struct {
-	Rules []*Rule // the rules players may run: every rule of the pack, or none but Tree's
-	// Tree is a puzzle tree being played: its rules may run too, making the items its nodes chose for their
-	// outputs (TreeRule.Items), as the manager does when a move completes a node. For the tree-rules mode, set Tree
-	// and leave Rules empty. The explorer lets any node's rule run at any time, not only current leaves: a
-	// player can do no more, so a proof of "no" still holds, and the trees generated have no order to break.
+	// Rules are the pack rules players may run besides the trees': every rule of the pack in all-rules mode, none
+	// in tree mode. The mode is all-rules exactly when Rules is not empty.
+	Rules []*Rule
+	// Puzzles are the puzzle trees being played, with their progress (the nodes that have run): their nodes run as
+	// the manager runs them (semantics.go). In tree mode a node runs once, while it is a current leaf, on objects of
+	// the items generation matched for its inputs (TreeRule.Inputs), and makes the items its tree chose
+	// (TreeRule.Items); in all-rules mode a node runs at any time and replaces its rule for the objects it fits. A
+	// node's moves are made in its puzzle's area. Manager.Exploration sets them, and everything else, as the
+	// manager plays.
+	Puzzles []*Tracked
+	// Tree is shorthand for one puzzle of GoalArea (of any area without one) from its start, when Puzzles is nil.
 	Tree      []TreeRule
 	FailRules []*Rule           // rules that end the attempt when run
 	Goal      Term              // a state is a goal state when an object (not inside a container) matches it
@@ -74,6 +80,14 @@ type Explore struct {
 	NoMerge     bool // keep the inventory apart from the area when only one area is accessible
 	NoRelevance bool // keep moves whose outputs can never lead to the goal
 	NoSleep     bool // explore every interleaving of independent moves
+	// NoCarry keeps carryable objects where they lie. Without it, a search for a goal (not Analyse, not GoalFunc)
+	// treats every carryable object in an accessible area as carried, and makes no PickUp or PutDown: a player can
+	// pick any of them up, and a carried object can do everything it could do lying in an area (a move made only
+	// of carried objects is made in any area; an output taking a carried input's place is carried; a goal counts
+	// the inventory), so putting down never helps and the reduction keeps solvability exactly.
+	NoCarry bool
+
+	book *book // the game's options, when Manager.Exploration has made them already
 }
 
 // maxGraphStates returns the cap on the graph's states.
@@ -155,10 +169,9 @@ const (
 // effect is what one move does to an encoded state: a rule on bound entries (and an area to act in), memoised.
 type effect struct {
 	id        uint32
-	ri        int32 // the rule's number in the explorer, -1 PutDown, -2 PickUp
-	choice    int32 // which of the rule's ways of making its outputs (explorer.choices)
+	ri        int32 // the option's number in the explorer, -1 PutDown, -2 PickUp
 	rule      *Rule
-	inputs    []entry // the bound entries in the rule's input order
+	inputs    []entry // the bound entries in the rule's input order, then a node's progress entry
 	area      uint16
 	remove    []entry // sorted
 	add       []entry // sorted; ends with failMark for a fail rule
@@ -191,11 +204,12 @@ type explorer struct {
 	cfg       Explore
 	sp        *space
 	st        *store
-	rules     []*Rule
-	choices   [][][]string // per rule, the items its outputs may be made of (see useRules)
-	slots     [][]int      // per rule, the term slot of each input
-	terms     []Term       // per slot
-	kindSlots [][]int32    // per kind, the slots it matches; computed once per kind
+	book      *book     // the game's options (semantics.go)
+	opts      []int32   // the options explored: indices into book.opts, in order
+	slots     [][]int   // per option explored, the slot of each input, then of a node's progress entry
+	terms     []Term    // per slot
+	slotNode  []int32   // per slot, -1 for an object, else the option explored whose progress entry it takes
+	kindSlots [][]int32 // per kind, the slots it matches; computed once per kind
 	kindDone  []bool
 	cands     [][]int32 // per slot, the runs of the current state that match it
 	slotRule  []int32   // per slot, its rule
@@ -274,80 +288,149 @@ func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 	}
 	a := takeArena()
 	x := &explorer{p: p, cfg: cfg, arena: a, st: newStore(a), info: a.info, effTable: make([]uint32, 1<<10)}
-	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge)
-	x.useRules(cfg.Rules, cfg.Tree)
+	trees := cfg.trees()
+	mode := AllRules
+	if len(cfg.Rules) == 0 {
+		mode = TreeRules
+	}
+	x.book = cfg.book
+	if x.book == nil || x.book.leafOnly != (mode == TreeRules) {
+		x.book = newBook(p, mode, cfg.Rules, cfg.FailRules, trees)
+	}
+	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge, mode == TreeRules && len(trees) > 0)
+	for i := range x.book.opts {
+		x.opts = append(x.opts, int32(i))
+	}
 	reduce := !cfg.Analyse && cfg.GoalFunc == nil
 	x.prune = reduce && !cfg.NoRelevance
 	x.sleep = reduce && !cfg.NoSleep
+	x.sp.carry = reduce && !cfg.NoCarry
 	if x.prune {
 		x.relevance()
-		x.accel = cfg.Accelerate && slices.ContainsFunc(x.rules, func(r *Rule) bool { return len(r.Outputs) > len(r.Inputs) })
+		x.accel = cfg.Accelerate && slices.ContainsFunc(x.opts, func(i int32) bool { return x.grows(i) })
 		x.sleep = x.sleep && !x.accel
 	}
-	for _, r := range cfg.FailRules {
-		x.rules = append(x.rules, r)
-		x.choices = append(x.choices, [][]string{nil})
+	for ri := range x.opts {
+		x.addSlots(ri)
 	}
-	for ri, r := range x.rules {
-		var sl []int
-		for _, t := range r.Inputs {
-			sl = append(sl, len(x.terms))
-			x.terms = append(x.terms, t)
-			x.cands = append(x.cands, nil)
-			x.slotRule = append(x.slotRule, int32(ri))
-		}
-		x.slots = append(x.slots, sl)
-		x.inputs = append(x.inputs, int32(len(r.Inputs)))
-	}
-	x.missing = make([]int32, len(x.rules))
-	x.hotRule = make([]bool, len(x.rules))
+	x.missing = make([]int32, len(x.opts))
+	x.hotRule = make([]bool, len(x.opts))
 	return x, nil
 }
 
-// useRules lists the rules players may run, each with the ways its outputs may be made (as Move.Items): the
-// defaults for a rule of rules, and each tree node's choice. A choice that makes the same items as the defaults, or
-// as another choice, is listed once, so that no move is counted twice.
-func (x *explorer) useRules(rules []*Rule, tree []TreeRule) {
-	add := func(r *Rule, items []string) {
-		items = x.p.chosenItems(r, items)
-		i := slices.Index(x.rules, r)
-		if i < 0 {
-			x.rules = append(x.rules, r)
-			x.choices = append(x.choices, [][]string{items})
-			return
+// trees returns the puzzle trees of the configuration: Puzzles, or Tree as a puzzle of GoalArea.
+func (cfg *Explore) trees() []treeOf {
+	if cfg.Puzzles == nil {
+		if cfg.Tree == nil {
+			return nil
 		}
-		if !slices.ContainsFunc(x.choices[i], func(c []string) bool { return slices.Equal(c, items) }) {
-			x.choices[i] = append(x.choices[i], items)
-		}
+		return []treeOf{{area: cfg.GoalArea, nodes: cfg.Tree}}
 	}
-	for _, r := range rules {
-		add(r, nil)
+	trees := make([]treeOf, len(cfg.Puzzles))
+	for i, t := range cfg.Puzzles {
+		trees[i] = treeOf{area: t.Area, nodes: t.Nodes}
 	}
-	for _, n := range tree {
-		add(n.Rule, n.Items)
-	}
+	return trees
 }
 
-// relevance keeps only the rules that can contribute to the goal: those with an output that may become an object
-// matching the goal or an input of another kept rule. Dropping the others keeps solvability exactly: having more
-// objects never disables a move, the goal only asks for an object to exist, and a dropped move's outputs are never
-// used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules never help.
-func (x *explorer) relevance() {
-	items := map[string][]bool{} // per type, which items (in ItemOrder) are of it
-	of := func(typ string) []bool {
-		if b, ok := items[typ]; ok {
-			return b
-		}
-		b := make([]bool, len(x.p.ItemOrder))
-		for i, name := range x.p.ItemOrder {
-			b[i] = x.p.IsA(name, typ)
-		}
-		items[typ] = b
-		return b
+// startProgress returns the progress entries of the start: each tree's nodes that have run.
+func (x *explorer) startProgress() []entry {
+	if x.sp.tree == noLoc {
+		return nil
 	}
-	// mayBecome reports whether an object made by output term o can match term n: some item is of both types,
-	// and no property o sets contradicts n.
-	mayBecome := func(o, n Term) bool {
+	var es []entry
+	for pz, t := range x.book.trees {
+		done := make([]bool, len(t.nodes))
+		if x.cfg.Puzzles != nil {
+			for n := range done {
+				done[n] = x.cfg.Puzzles[pz].Done(n)
+			}
+		}
+		es = append(es, x.sp.progress(pz, t.area, done))
+	}
+	return es
+}
+
+// grows reports whether option i makes more objects than it takes.
+func (x *explorer) grows(i int32) bool {
+	r := x.book.opts[i].rule
+	return !r.Fail && len(r.Outputs) > len(r.Inputs)
+}
+
+// addSlots adds the slots of the option explored ri: one per input, with the term it must match, and one for the
+// progress entry of a node's tree when the progress is part of a state.
+func (x *explorer) addSlots(ri int) {
+	o := &x.book.opts[x.opts[ri]]
+	var sl []int
+	add := func(t Term, node int32) {
+		sl = append(sl, len(x.terms))
+		x.terms = append(x.terms, t)
+		x.slotNode = append(x.slotNode, node)
+		x.cands = append(x.cands, nil)
+		x.slotRule = append(x.slotRule, int32(ri))
+	}
+	for k := range o.rule.Inputs {
+		add(o.term(k), -1)
+	}
+	if o.node >= 0 && x.sp.tree != noLoc {
+		add(Term{}, int32(ri))
+	}
+	x.slots = append(x.slots, sl)
+	x.inputs = append(x.inputs, int32(len(sl)))
+}
+
+// relevance keeps only the options that can contribute to the goal: those with an output that may become an
+// object matching the goal or an input of another kept option, and in tree mode the children of a kept node, which
+// must run before it. Dropping the others keeps solvability exactly: having more objects never disables a move,
+// the goal only asks for an object to exist, a node's progress only enables its parent, and a dropped move's
+// outputs are never used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules
+// never help, but are kept: they end attempts.
+func (x *explorer) relevance() {
+	mayBecome := x.mayBecome()
+	needed := []Term{x.cfg.Goal}
+	keep := make([]bool, len(x.book.opts))
+	var keepOpt func(i int)
+	keepOpt = func(i int) {
+		if keep[i] {
+			return
+		}
+		keep[i] = true
+		o := &x.book.opts[i]
+		for k := range o.rule.Inputs {
+			needed = append(needed, o.term(k))
+		}
+		if o.node >= 0 && x.sp.tree != noLoc {
+			for j, c := range x.book.opts {
+				if c.puzzle == o.puzzle && c.node >= 0 && x.book.trees[o.puzzle].nodes[c.node].Parent == o.node {
+					keepOpt(j)
+				}
+			}
+		}
+	}
+	for checked := 0; checked < len(needed); checked++ {
+		n := needed[checked]
+		for i, o := range x.book.opts {
+			if !keep[i] && !o.rule.Fail && slices.ContainsFunc(o.rule.Outputs, func(out Term) bool { return mayBecome(out, n) }) {
+				keepOpt(i)
+			}
+		}
+	}
+	x.opts = slices.DeleteFunc(x.opts, func(i int32) bool { return !keep[i] && !x.book.opts[i].rule.Fail })
+	x.rterm = needed
+}
+
+// mayBecome returns a test of whether an object made by output term o can match term n: some item is of both
+// types, and no property o sets contradicts n.
+func (x *explorer) mayBecome() func(o, n Term) bool {
+	types := map[string][]bool{}
+	of := func(typ string) []bool {
+		if of, ok := types[typ]; ok {
+			return of
+		}
+		types[typ] = x.book.ofType(typ)
+		return types[typ]
+	}
+	return func(o, n Term) bool {
 		for name, want := range n.Props {
 			if v, ok := o.Props[name]; ok && v != want {
 				return false
@@ -361,26 +444,6 @@ func (x *explorer) relevance() {
 		}
 		return false
 	}
-	needed := []Term{x.cfg.Goal}
-	keep := make([]bool, len(x.rules))
-	for checked := 0; checked < len(needed); checked++ {
-		n := needed[checked]
-		for i, r := range x.rules {
-			if !keep[i] && slices.ContainsFunc(r.Outputs, func(o Term) bool { return mayBecome(o, n) }) {
-				keep[i] = true
-				needed = append(needed, r.Inputs...)
-			}
-		}
-	}
-	rules, choices := x.rules, x.choices
-	x.rules, x.choices = nil, nil
-	for i, r := range rules {
-		if keep[i] {
-			x.rules = append(x.rules, r)
-			x.choices = append(x.choices, choices[i])
-		}
-	}
-	x.rterm = needed
 }
 
 // dropFrozen leaves out of the start state the objects no move can ever touch: those in areas that are not
@@ -563,7 +626,8 @@ func (x *explorer) narrow(j uint32, inh []uint32, fr *frontier) {
 func (x *explorer) run(s *State) (*Report, error) {
 	rep := &Report{DeadEnds: -1, Shortest: -1, analyse: x.cfg.Analyse, breadthFirst: x.cfg.Analyse,
 		maxDepth: x.cfg.MaxDepth}
-	start := x.dropFrozen(x.sp.encode(s, nil))
+	start := append(x.dropFrozen(x.sp.encode(s, nil)), x.startProgress()...)
+	slices.Sort(start)
 	if s.Failed != nil {
 		start = append(start, failMark)
 	}
@@ -851,13 +915,24 @@ func (x *explorer) slotsOf(k uint32) []int32 {
 	if !x.kindDone[k] {
 		kd := x.sp.kinds[k]
 		for sl, t := range x.terms {
-			if x.p.Matches(kd.item, kd.props, t) {
+			if x.slotTakes(sl, kd, t) {
 				x.kindSlots[k] = append(x.kindSlots[k], int32(sl))
 			}
 		}
 		x.kindDone[k] = true
 	}
 	return x.kindSlots[k]
+}
+
+// slotTakes reports whether slot sl, of term t, takes objects of kind kd: an object slot an object matching t, a
+// progress slot the progress of its node's tree while the node is a current leaf.
+func (x *explorer) slotTakes(sl int, kd kind, t Term) bool {
+	ri := x.slotNode[sl]
+	if ri < 0 || kd.tree == 0 {
+		return ri < 0 && kd.tree == 0 && x.p.Matches(kd.item, kd.props, t)
+	}
+	o := &x.book.opts[x.opts[ri]]
+	return int(kd.tree)-1 == o.puzzle && leafOf(x.book.trees[o.puzzle].nodes, o.node, func(n int) bool { return kd.done[n] })
 }
 
 // inherit returns the sleep set of the state a move t leads to: the moves asleep here or explored here before t
@@ -968,9 +1043,9 @@ func (x *explorer) moves(es []entry, changed []entry, all bool, dst []*effect) [
 	slices.Sort(x.ready)
 	for _, ri := range x.ready {
 		x.bound = x.bound[:0]
-		dst = x.bind(int(ri), x.rules[ri], 0, 0, false, dst)
+		dst = x.bind(int(ri), 0, 0, false, dst)
 	}
-	if !x.sp.merged {
+	if !x.sp.merged && !x.sp.carry {
 		dst = x.carryMoves(dst)
 	}
 	return dst
@@ -978,12 +1053,12 @@ func (x *explorer) moves(es []entry, changed []entry, all bool, dst []*effect) [
 
 // bind binds input i of rule r to each usable run in turn; place is the area location bound so far plus one, and
 // hot whether a hot run is bound: a binding of none is not appended.
-func (x *explorer) bind(ri int, r *Rule, i int, place int, hot bool, dst []*effect) []*effect {
-	if i == len(r.Inputs) {
+func (x *explorer) bind(ri int, i int, place int, hot bool, dst []*effect) []*effect {
+	if i == len(x.slots[ri]) {
 		if !hot {
 			return dst
 		}
-		return x.appendEffects(dst, r, ri)
+		return x.appendEffects(dst, ri)
 	}
 	for _, ei := range x.cands[x.slots[ri][i]] {
 		e := x.runs[ei]
@@ -992,7 +1067,7 @@ func (x *explorer) bind(ri int, r *Rule, i int, place int, hot bool, dst []*effe
 			continue
 		}
 		p := place
-		if x.sp.locs[loc] != Inventory {
+		if x.sp.locs[loc] != Inventory && loc != x.sp.tree {
 			if place != 0 && place != int(loc)+1 {
 				continue
 			}
@@ -1000,39 +1075,41 @@ func (x *explorer) bind(ri int, r *Rule, i int, place int, hot bool, dst []*effe
 		}
 		x.used[ei]++
 		x.bound = append(x.bound, e)
-		dst = x.bind(ri, r, i+1, p, hot || x.hot[ei], dst)
+		dst = x.bind(ri, i+1, p, hot || x.hot[ei], dst)
 		x.bound = x.bound[:len(x.bound)-1]
 		x.used[ei]--
 	}
 	return dst
 }
 
-// appendEffects appends the effects of running rule r on x.bound, one per way of making its outputs that changes
-// the result, and one per accessible area for a move that needs an area.
-func (x *explorer) appendEffects(dst []*effect, r *Rule, ri int) []*effect {
+// appendEffects appends the effects of running option ri on x.bound: made in the area of its inputs, or, when
+// every input is carried, in each accessible area (the same change once).
+func (x *explorer) appendEffects(dst []*effect, ri int) []*effect {
 	first := len(dst)
-	for c := range x.choices[ri] {
-		eff := x.effect(r, ri, c, noArea)
-		if !eff.needsArea {
-			dst = appendNew(dst, first, eff)
-			continue
-		}
-		for _, a := range x.sp.areas {
-			if e := x.effect(r, ri, c, a); !e.needsArea {
-				dst = appendNew(dst, first, e)
-			}
-		}
+	if x.boundInArea() {
+		return appendNew(dst, first, x.effect(ri, noArea))
+	}
+	for _, a := range x.sp.areas {
+		dst = appendNew(dst, first, x.effect(ri, a))
 	}
 	return dst
 }
 
-// appendNew appends a legal effect unless one from dst[first:] (the same binding) does the same.
+// boundInArea reports whether an entry of x.bound lies in an area.
+func (x *explorer) boundInArea() bool {
+	return slices.ContainsFunc(x.bound, func(e entry) bool {
+		loc := entryLoc(e)
+		return loc != x.sp.tree && x.sp.locs[loc] != Inventory
+	})
+}
+
+// appendNew appends a legal effect unless one from dst[first:] (the same binding) makes the same change.
 func appendNew(dst []*effect, first int, eff *effect) []*effect {
-	if eff.illegal {
+	if eff.illegal || eff.needsArea {
 		return dst
 	}
 	for _, e := range dst[first:] {
-		if e.area == eff.area && slices.Equal(e.add, eff.add) {
+		if slices.Equal(e.add, eff.add) {
 			return dst
 		}
 	}
@@ -1046,17 +1123,17 @@ const noArea = ^uint16(0)
 func (x *explorer) carryMoves(dst []*effect) []*effect {
 	for ei, e := range x.runs {
 		loc, k := entryLoc(e), entryKind(e)
-		if !x.hot[ei] || !x.sp.usable[loc] || x.prune && !x.relevant(k) {
+		if !x.hot[ei] || !x.sp.usable[loc] || loc == x.sp.tree || x.prune && !x.relevant(k) {
 			continue
 		}
 		x.bound = append(x.bound[:0], e)
 		if x.sp.locs[loc] == Inventory {
 			for _, a := range x.sp.areas {
-				if eff := x.effect(PutDown, -1, 0, a); !eff.illegal {
+				if eff := x.effect(-1, a); !eff.illegal {
 					dst = append(dst, eff)
 				}
 			}
-		} else if eff := x.effect(PickUp, -2, 0, noArea); !eff.illegal {
+		} else if eff := x.effect(-2, noArea); !eff.illegal {
 			dst = append(dst, eff)
 		}
 	}
@@ -1070,24 +1147,20 @@ func (x *explorer) relevant(k uint32) bool {
 	})
 }
 
-// effect returns the memoised effect of rule r (number ri) making its outputs by choice c, on x.bound, acting in
-// area a. The memo is an open-addressing table over x.effList keyed by rule, choice, area and bound entries.
-func (x *explorer) effect(r *Rule, ri, c int, a uint16) *effect {
-	h := effectHash(int32(ri), int32(c), a, x.bound)
+// effect returns the memoised effect of option ri (or -1 PutDown, -2 PickUp) on x.bound, acting in area a. The
+// memo is an open-addressing table over x.effList keyed by option, area and bound entries.
+func (x *explorer) effect(ri int, a uint16) *effect {
+	h := effectHash(int32(ri), a, x.bound)
 	mask := uint64(len(x.effTable) - 1)
 	i := h & mask
 	for ; x.effTable[i] != 0; i = (i + 1) & mask {
 		eff := x.effList[x.effTable[i]-1]
-		if eff.ri == int32(ri) && eff.choice == int32(c) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
+		if eff.ri == int32(ri) && eff.area == a && slices.Equal(eff.inputs, x.bound) {
 			return eff
 		}
 	}
-	var items []string
-	if ri >= 0 {
-		items = x.choices[ri][c]
-	}
-	eff := x.computeEffect(r, items, a)
-	eff.ri, eff.choice = int32(ri), int32(c)
+	eff := x.computeEffect(ri, a)
+	eff.ri = int32(ri)
 	eff.id = uint32(len(x.effList))
 	x.effList = append(x.effList, eff)
 	x.effTable[i] = eff.id + 1
@@ -1095,7 +1168,7 @@ func (x *explorer) effect(r *Rule, ri, c int, a uint16) *effect {
 		x.effTable = make([]uint32, len(x.effTable)*2)
 		mask = uint64(len(x.effTable) - 1)
 		for _, e := range x.effList {
-			j := effectHash(e.ri, e.choice, e.area, e.inputs) & mask
+			j := effectHash(e.ri, e.area, e.inputs) & mask
 			for x.effTable[j] != 0 {
 				j = (j + 1) & mask
 			}
@@ -1106,31 +1179,40 @@ func (x *explorer) effect(r *Rule, ri, c int, a uint16) *effect {
 }
 
 // effectHash is the memo key of an effect.
-func effectHash(ri, c int32, a uint16, bound []entry) uint64 {
-	h := mix(uint64(uint32(c))<<48 ^ uint64(uint32(ri))<<16 | uint64(a))
+func effectHash(ri int32, a uint16, bound []entry) uint64 {
+	h := mix(uint64(uint32(ri))<<16 | uint64(a))
 	for _, e := range bound {
 		h = mix(h ^ e)
 	}
 	return h
 }
 
-// computeEffect runs the game logic itself on objects decoded from the bound entries, so the explorer and the game
-// can never disagree about what a rule does.
-func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
-	eff := &effect{rule: r, inputs: slices.Clone(x.bound), area: a}
+// computeEffect runs the game's semantics on objects decoded from the bound entries: the option must be the one
+// the game chooses for them (semantics.go), and the game logic itself works out the change, so the explorer and
+// the game can never disagree about what a move does. A node's move marks it run in its tree's progress entry.
+func (x *explorer) computeEffect(ri int, a uint16) *effect {
+	rule, o := PutDown, (*option)(nil)
+	switch {
+	case ri == -2:
+		rule = PickUp
+	case ri >= 0:
+		o = &x.book.opts[x.opts[ri]]
+		rule = o.rule
+	}
+	eff := &effect{rule: rule, inputs: slices.Clone(x.bound), area: a}
 	for _, e := range x.bound {
 		if !isOmega(e) { // an unlimited supply stays
 			eff.remove = append(eff.remove, e)
 		}
 	}
 	slices.Sort(eff.remove)
-	s := &State{NextID: 1}
-	m := Move{Rule: r, Items: items}
-	for _, e := range x.bound {
-		m.Inputs = append(m.Inputs, x.sp.decode(s, e))
-	}
-	if a != noArea {
-		m.Area = x.sp.locs[a]
+	s, m, prog := x.decodeMove(rule, a)
+	if o != nil {
+		m.Items = o.items
+		if !x.chosen(int(x.opts[ri]), s, m, prog) {
+			eff.illegal = true
+			return eff
+		}
 	}
 	c, err := x.p.resolve(s, m, nil)
 	if err != nil {
@@ -1140,6 +1222,54 @@ func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
 	}
 	c.commit(s)
 	eff.add = x.sp.encode(s, nil)
+	if prog != nil {
+		done := slices.Clone(prog.done)
+		done[o.node] = true
+		eff.add = append(eff.add, x.sp.progress(o.puzzle, x.book.trees[o.puzzle].area, done))
+		slices.Sort(eff.add)
+	}
+	x.finishEffect(eff)
+	return eff
+}
+
+// decodeMove decodes x.bound into a state of its own and the move of rule on it made in area a, and returns the
+// bound progress entry's kind, if any.
+func (x *explorer) decodeMove(rule *Rule, a uint16) (*State, Move, *kind) {
+	s := &State{NextID: 1}
+	m := Move{Rule: rule}
+	var prog *kind
+	for _, e := range x.bound {
+		if entryLoc(e) == x.sp.tree {
+			prog = &x.sp.kinds[entryKind(e)]
+			continue
+		}
+		m.Inputs = append(m.Inputs, x.sp.decode(s, e))
+	}
+	if a != noArea {
+		m.Area = x.sp.locs[a]
+	}
+	return s, m, prog
+}
+
+// chosen reports whether option i is the one the game runs on the move's objects, in the area it is made in,
+// with the bound progress.
+func (x *explorer) chosen(i int, s *State, m Move, prog *kind) bool {
+	objs := make([]*Object, len(m.Inputs))
+	area := m.Area
+	for k, id := range m.Inputs {
+		objs[k], _ = s.Object(id)
+		if objs[k].Area != Inventory {
+			area = objs[k].Area
+		}
+	}
+	done := func(pz, n int) bool { return prog != nil && int(prog.tree)-1 == pz && prog.done[n] }
+	return x.book.chosen(i, objs, area, done)
+}
+
+// finishEffect sets what an effect's change implies: whether it makes the goal, whether it is visible, a fail
+// rule's mark, its hash delta and whether it grows the state.
+func (x *explorer) finishEffect(eff *effect) {
+	r := eff.rule
 	if x.cfg.GoalFunc == nil {
 		for _, e := range eff.add {
 			if x.goalMatches(entryKind(e)) && x.goalPlace(entryLoc(e)) {
@@ -1153,7 +1283,6 @@ func (x *explorer) computeEffect(r *Rule, items []string, a uint16) *effect {
 	}
 	eff.delta = hashEntries(eff.add) - hashEntries(eff.remove)
 	eff.grows = len(eff.add) > len(eff.remove)
-	return eff
 }
 
 // sortEffects sorts effects by id; the lists are short and mostly in order already.

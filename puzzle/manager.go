@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 )
 
 // Mode says which rules players may run (dissertation 4.6).
@@ -27,14 +28,18 @@ func (p *Pack) ModeRules(m Mode) []*Rule {
 }
 
 // TreeRule is a node of a puzzle tree as the manager sees it: the rule, the index of the node its main output
-// feeds (-1 for the root) and the items its outputs are made of. The generator's tree flattens to a slice of
-// these, children after or before parents.
+// feeds (-1 for the root), the items its outputs are made of and the terms its inputs must match. The generator's
+// tree flattens to a slice of these, children after or before parents.
 type TreeRule struct {
 	Rule   *Rule
 	Parent int
 	// Items are the items the tree chose for the rule's outputs (Node.Outputs), as Move.Items takes them: a rule
 	// whose output is of a general type makes the specific item its parent needs. Nil makes the defaults.
 	Items []string
+	// Inputs are the terms the node's inputs must match besides the rule's (Node.InputTerms): typed by the items
+	// generation matched for them, so that a node bound to the Clerk runs on the Clerk and not on any Person. Nil,
+	// or a length other than the rule's inputs, leaves the rule's terms.
+	Inputs []Term
 }
 
 // Tracked is a puzzle in progress: an area's goal and its tree, with the nodes whose rules have run.
@@ -44,20 +49,15 @@ type Tracked struct {
 	Nodes    []TreeRule
 	done     []bool
 	Achieved bool
+	game     *Manager // the manager tracking it, nil when none does
 }
 
 // Leaves returns the indices of the current leaves: nodes that have not run and whose children all have. A node
 // runs once; when it has, its parent becomes a leaf once its other children have run too.
 func (t *Tracked) Leaves() []int {
-	waiting := make([]int, len(t.Nodes)) // children that have not run
-	for i, n := range t.Nodes {
-		if n.Parent >= 0 && !t.done[i] {
-			waiting[n.Parent]++
-		}
-	}
 	var leaves []int
 	for i := range t.Nodes {
-		if !t.done[i] && waiting[i] == 0 {
+		if leafOf(t.Nodes, i, t.Done) {
 			leaves = append(leaves, i)
 		}
 	}
@@ -65,13 +65,18 @@ func (t *Tracked) Leaves() []int {
 }
 
 // Manager runs the game: it holds the state, tracks each area's puzzle tree and offers the moves the mode allows
-// (dissertation 4.6). Generation on unlocking is the caller's: Do reports the areas whose goals were achieved.
+// (dissertation 4.6), as semantics.go defines them. Generation on unlocking is the caller's: Do reports the areas
+// whose goals were achieved.
 type Manager struct {
 	Pack       *Pack
 	State      *State
 	Mode       Mode
 	Accessible func(area string) bool // nil means every area
 	Puzzles    []*Tracked
+
+	// books are, per mode, the options last made for the puzzles tracked: managers are read by several goroutines
+	// at once (a published copy), so they are kept atomically, and made again when the puzzles changed.
+	books [2]atomic.Pointer[book]
 }
 
 // NewManager returns a manager of state s under pack p.
@@ -79,87 +84,105 @@ func NewManager(p *Pack, s *State, mode Mode, accessible func(area string) bool)
 	return &Manager{Pack: p, State: s, Mode: mode, Accessible: accessible}
 }
 
-// Track starts tracking the puzzle of an area: its goal and its tree.
+// Track starts tracking the puzzle of an area: its goal and its tree. An area has one puzzle at a time: untrack
+// the old one first.
 func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, error) {
 	for i, n := range nodes {
 		if n.Rule == nil || n.Parent < -1 || n.Parent >= len(nodes) || n.Parent == i {
 			return nil, fmt.Errorf("puzzle of %s: node %d has no rule or a bad parent %d", area, i, n.Parent)
 		}
 	}
-	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes))}
+	if slices.ContainsFunc(m.Puzzles, func(t *Tracked) bool { return t.Area == area }) {
+		return nil, fmt.Errorf("puzzle of %s: the area's puzzle is tracked already", area)
+	}
+	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes)), game: m}
 	m.Puzzles = append(m.Puzzles, t)
 	return t, nil
 }
 
-// Rules returns the rules players may run now: the current leaves of the unfinished puzzles in TreeRules mode,
-// every pack rule in AllRules mode; fail rules are game logic in both modes.
+// TrackPuzzle starts tracking a generated puzzle: its area, goal and tree, each node's inputs typed by the items
+// generation matched for them (TreeRule.Inputs).
+func (m *Manager) TrackPuzzle(pz *Puzzle) (*Tracked, error) {
+	return m.Track(pz.Area, pz.Goal, typedTree(pz))
+}
+
+// Rules returns the rules players may run now: the current leaves of the puzzles in TreeRules mode, every pack
+// rule in AllRules mode; fail rules are game logic in both modes.
 func (m *Manager) Rules() []*Rule {
-	var rules []*Rule
 	if m.Mode == AllRules {
-		rules = append(rules, m.Pack.Rules...)
-	} else {
-		for _, t := range m.Puzzles {
-			if t.Achieved {
-				continue
-			}
-			for _, i := range t.Leaves() {
-				if r := t.Nodes[i].Rule; !slices.Contains(rules, r) {
-					rules = append(rules, r)
-				}
+		return append(slices.Clone(m.Pack.Rules), m.Pack.FailRules...)
+	}
+	var rules []*Rule
+	for _, t := range m.Puzzles {
+		for _, i := range t.Leaves() {
+			if r := t.Nodes[i].Rule; !slices.Contains(rules, r) {
+				rules = append(rules, r)
 			}
 		}
 	}
 	return append(rules, m.Pack.FailRules...)
 }
 
+// Places returns the areas players can act in now, sorted: the areas the manager knows (the pack's, the tracked
+// puzzles' and those objects lie in) that are accessible. A move made only of carried objects is made in one of
+// them, and carried objects are put down in them.
+func (m *Manager) Places() []string {
+	areas := make([]string, len(m.Puzzles))
+	for i, t := range m.Puzzles {
+		areas[i] = t.Area
+	}
+	return m.Pack.places(m.State, areas, m.access())
+}
+
 // Moves returns every move a player can make now, including picking up and putting down.
 func (m *Manager) Moves() []Move {
-	access := m.access()
-	moves := slices.DeleteFunc(m.Pack.Moves(m.State, m.Rules(), access), func(mv Move) bool { return !m.available(mv) })
-	return append(moves, m.Pack.CarryMoves(m.State, access)...)
+	return m.movesIn(m.Places())
 }
 
 // MovesIn returns the moves a player can make in one area: those whose inputs lie in the area or the inventory
-// (co-location allows no others). It looks only at those objects, so its cost does not grow with the rest of the
-// world. Putting down is offered into the area only.
+// (co-location allows no others), those made only of carried objects made in the area, and putting down into it.
+// It looks only at those objects, so its cost does not grow with the rest of the world.
 func (m *Manager) MovesIn(area string) []Move {
 	if !m.access()(area) {
 		return nil
 	}
-	local := &State{NextID: m.State.NextID, Failed: m.State.Failed}
-	for _, o := range m.State.Objects {
-		if o.Area == area || o.Area == Inventory {
-			local.Objects = append(local.Objects, o)
-		}
-	}
-	here := func(a string) bool { return a == area }
-	// A move made only of carried objects is made in this area, whatever areas the pack declares.
-	p := *m.Pack
-	p.Areas = []*Area{{Name: area}}
-	moves := slices.DeleteFunc(p.Moves(local, m.Rules(), here), func(mv Move) bool { return !m.available(mv) })
-	return append(moves, p.CarryMoves(local, here)...)
+	return m.movesIn([]string{area})
 }
 
-// Do makes a move: it checks that the mode allows the rule and the move is legal, applies it, marks the leaf it
-// completes, and returns the outputs and the areas whose goals are now achieved. A move that completes a leaf
-// makes the items the tree chose for that node's outputs, unless it names its own.
+// movesIn returns the moves made in places.
+func (m *Manager) movesIn(places []string) []Move {
+	if m.State.Failed != nil {
+		return nil
+	}
+	b, done := m.book(), m.progress()
+	usable := usableIn(m.State, places)
+	var moves []Move
+	for i := range b.opts {
+		if b.runs(i, done) {
+			moves = b.appendMoves(moves, m.State, i, usable, places, done, m.access())
+		}
+	}
+	return append(moves, carryMoves(m.State, places)...)
+}
+
+// Do makes a move: it checks that the game offers it (semantics.go) and that it is legal, applies it, marks the
+// node it completes, and returns the outputs and the areas whose goals are now achieved. A move of a node makes
+// the items the tree chose for that node's outputs. A move made only of carried objects that names no area is
+// made in the first place where the game offers it.
 func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
-	if !m.available(mv) {
-		return nil, nil, moveError(mv, "the rule is not available now")
+	mv, pz, n, err := m.resolveMove(mv)
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := m.Pack.Legal(m.State, mv, m.access()); err != nil {
 		return nil, nil, err
-	}
-	t, leaf := m.leaf(mv)
-	if t != nil && mv.Items == nil {
-		mv.Items = t.Nodes[leaf].Items
 	}
 	outputs, err = m.Pack.Apply(m.State, mv)
 	if err != nil {
 		return nil, nil, err
 	}
-	if t != nil {
-		t.done[leaf] = true
+	if pz >= 0 {
+		m.Puzzles[pz].done[n] = true
 	}
 	for _, t := range m.Puzzles {
 		if !t.Achieved && m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
@@ -170,45 +193,118 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 	return outputs, achieved, nil
 }
 
-// leaf returns the unfinished puzzle and the current leaf of it that a move completes: the first leaf with the
-// move's rule in the puzzle of the area the move is made in (areas made from one template share rules), or nil.
-func (m *Manager) leaf(mv Move) (*Tracked, int) {
-	area := m.moveArea(mv)
-	for _, t := range m.Puzzles {
-		if t.Achieved || (area != "" && t.Area != area) {
-			continue
-		}
-		for _, i := range t.Leaves() {
-			if t.Nodes[i].Rule == mv.Rule {
-				return t, i
+// resolveMove returns the move as the game runs it, with its area and items, and the puzzle and node it
+// completes (-1 for none), or why the game does not offer it.
+func (m *Manager) resolveMove(mv Move) (Move, int, int, error) {
+	if mv.Rule == PickUp || mv.Rule == PutDown {
+		return mv, -1, -1, nil
+	}
+	if mv.Rule == nil {
+		return mv, -1, -1, moveError(mv, "no rule")
+	}
+	objs, area, err := m.bound(mv)
+	if err != nil {
+		return mv, -1, -1, err
+	}
+	b, done := m.book(), m.progress()
+	areas := []string{area}
+	if area == "" {
+		areas = append(m.Places(), "") // the last: made in no area, when no output needs one
+	}
+	for _, a := range areas {
+		if i, ok := b.find(mv, objs, a, done); ok {
+			mv.Items = b.opts[i].items
+			if area == "" {
+				mv.Area = a
 			}
+			pz, n := b.completes(i, objs, a, done)
+			return mv, pz, n, nil
 		}
 	}
-	return nil, -1
+	return mv, -1, -1, moveError(mv, "the rule is not available now")
 }
 
-// available reports whether the mode lets a move's rule run: any rule in AllRules mode; in TreeRules mode a
-// current leaf of the puzzle of the area the move is made in. Picking up, putting down and fail rules always can.
-func (m *Manager) available(mv Move) bool {
-	if mv.Rule == PickUp || mv.Rule == PutDown || mv.Rule == nil || mv.Rule.Fail {
-		return mv.Rule != nil
-	}
-	if m.Mode == AllRules {
-		return slices.Contains(m.Pack.Rules, mv.Rule)
-	}
-	t, _ := m.leaf(mv)
-	return t != nil
-}
-
-// moveArea is the area a move is made in: that of its inputs that lie in an area, else the one it names ("" when
-// it names none).
-func (m *Manager) moveArea(mv Move) string {
-	for _, id := range mv.Inputs {
-		if o, ok := m.State.Object(id); ok && o.Area != Inventory && o.Area != InContainer {
-			return o.Area
+// bound returns a move's input objects and the area it is made in: its inputs' that lie in an area, else the one
+// it names ("" when it names none).
+func (m *Manager) bound(mv Move) ([]*Object, string, error) {
+	objs := make([]*Object, len(mv.Inputs))
+	area := mv.Area
+	for k, id := range mv.Inputs {
+		o, ok := m.State.Object(id)
+		if !ok {
+			return nil, "", moveError(mv, "no object %d", id)
+		}
+		objs[k] = o
+		if o.Area != Inventory && o.Area != InContainer {
+			area = o.Area
 		}
 	}
-	return mv.Area
+	return objs, area, nil
+}
+
+// leaf returns the puzzle and the node of it that a move completes, or nil and -1.
+func (m *Manager) leaf(mv Move) (*Tracked, int) {
+	_, pz, n, err := m.resolveMove(mv)
+	if err != nil || pz < 0 {
+		return nil, -1
+	}
+	return m.Puzzles[pz], n
+}
+
+// book returns the game's options: the tracked puzzles' nodes, the mode's pack rules and the fail rules.
+func (m *Manager) book() *book { return m.bookOf(m.Mode) }
+
+// bookOf returns the game's options in a mode.
+func (m *Manager) bookOf(mode Mode) *book {
+	if b := m.books[mode].Load(); b != nil && b.madeFor(m.Pack, m.Puzzles) {
+		return b
+	}
+	trees := make([]treeOf, len(m.Puzzles))
+	for i, t := range m.Puzzles {
+		trees[i] = treeOf{area: t.Area, nodes: t.Nodes}
+	}
+	b := newBook(m.Pack, mode, m.Pack.Rules, m.Pack.FailRules, trees)
+	m.books[mode].Store(b)
+	return b
+}
+
+// progress returns the tracked puzzles' progress.
+func (m *Manager) progress() progressFunc {
+	return func(pz, n int) bool { return m.Puzzles[pz].Done(n) }
+}
+
+// Exploration returns the configuration that explores the game from the manager's state as the manager runs it
+// (semantics.go), towards the goal of its puzzle t: achieved in t's area or the inventory (Pack.GoalAchieved).
+// The moves are the manager's: its mode, every tracked puzzle's tree with its progress, every place it lets
+// players reach and the inventory, the fail rules. limits gives the search: its caps (MaxStates, MaxGrowth,
+// MaxDepth, MaxGraphStates), reductions, Accelerate, FirstGoal, DepthFirst, Analyse and Graph; the rest is set.
+func (m *Manager) Exploration(t *Tracked, limits Explore) Explore {
+	return m.exploration(t, limits, m.Mode)
+}
+
+// exploration is Exploration in a mode.
+func (m *Manager) exploration(t *Tracked, limits Explore, mode Mode) Explore {
+	cfg := limits
+	cfg.Rules, cfg.Tree, cfg.Puzzles, cfg.book = m.Pack.ModeRules(mode), nil, m.Puzzles, m.bookOf(mode)
+	cfg.FailRules, cfg.Goal, cfg.GoalArea, cfg.GoalFunc = m.Pack.FailRules, t.Goal, t.Area, nil
+	cfg.Areas = m.Places()
+	return cfg
+}
+
+// Exploration returns the configuration that explores the game t is played in towards t's goal: the manager's
+// (Manager.Exploration) when one tracks t; otherwise t alone, in its area (or limits.Areas), under limits.Rules
+// (the mode's: Pack.ModeRules) and the pack's fail rules as limits gives them.
+func (t *Tracked) Exploration(limits Explore) Explore {
+	if t.game != nil && slices.Contains(t.game.Puzzles, t) {
+		return t.game.Exploration(t, limits)
+	}
+	cfg := limits
+	cfg.Tree, cfg.Puzzles = nil, []*Tracked{t}
+	cfg.Goal, cfg.GoalArea, cfg.GoalFunc = t.Goal, t.Area, nil
+	if cfg.Areas == nil {
+		cfg.Areas = []string{t.Area}
+	}
+	return cfg
 }
 
 // Failed returns the fail rule that ended the attempt, or nil.

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Move is one action of a player: a rule run right to left on chosen objects.
@@ -41,103 +42,51 @@ var errNeedsArea = errors.New("the move must name the area the player acts in")
 // ErrFailed is returned for any move after a fail rule has ended the attempt.
 var ErrFailed = errors.New("a fail rule has ended the attempt")
 
-// Moves returns every legal move of the given rules in s: each binding of distinct, co-located objects in
-// accessible places to the rules' inputs. accessible may be nil to allow every area. A move whose inputs are all in the inventory and which must place an
-// output in an area is returned once for each accessible area of the pack.
+// Moves returns every legal move of the given rules in s, as the game makes them in all-rules mode with no puzzle
+// tree (semantics.go): each binding of distinct, co-located objects in accessible places to the rules' inputs. A
+// move whose inputs are all in the inventory is made in an area the player acts in (Move.Area), one of the
+// accessible areas of the pack and of the objects: once naming none when that changes nothing, else once for each
+// where it can be made. accessible may be nil to allow every area.
 func (p *Pack) Moves(s *State, rules []*Rule, accessible func(area string) bool) []Move {
 	if s.Failed != nil {
 		return nil
 	}
 	accessible = orAll(accessible)
+	places := p.places(s, nil, accessible)
+	b := newBook(p, AllRules, rules, nil, nil)
+	usable := usableIn(s, places)
 	var moves []Move
-	for _, r := range rules {
-		cands := make([][]int, len(r.Inputs))
-		for i, t := range r.Inputs {
-			for _, o := range s.Objects {
-				if p.reachable(o, accessible) && p.Matches(o.Item, o.Props, t) {
-					cands[i] = append(cands[i], o.ID)
-				}
-			}
-			if len(cands[i]) == 0 {
-				cands = nil
-				break
-			}
-		}
-		if cands == nil {
-			continue
-		}
-		ids := make([]int, len(r.Inputs))
-		var bind func(i int, place string)
-		bind = func(i int, place string) {
-			if i == len(ids) {
-				moves = p.appendMove(moves, s, Move{Rule: r, Inputs: append([]int(nil), ids...)}, accessible)
-				return
-			}
-		next:
-			for _, id := range cands[i] {
-				for _, prev := range ids[:i] {
-					if prev == id {
-						continue next
-					}
-				}
-				o, _ := s.Object(id)
-				at := place
-				if o.Area != Inventory {
-					if place != "" && place != o.Area {
-						continue
-					}
-					at = o.Area
-				}
-				ids[i] = id
-				bind(i+1, at)
-			}
-		}
-		bind(0, "")
-	}
-	return moves
-}
-
-// appendMove appends m if it is legal, or one copy for each accessible area if it only lacks the area to act in.
-func (p *Pack) appendMove(moves []Move, s *State, m Move, accessible func(string) bool) []Move {
-	err := p.Legal(s, m, accessible)
-	if err == nil {
-		return append(moves, m)
-	}
-	if !errors.Is(err, errNeedsArea) {
-		return moves
-	}
-	for _, a := range p.Areas {
-		if accessible(a.Name) {
-			m.Area = a.Name
-			if p.Legal(s, m, accessible) == nil {
-				moves = append(moves, m)
-			}
-		}
+	for i := range b.opts {
+		moves = b.appendMoves(moves, s, i, usable, places, nil, accessible)
 	}
 	return moves
 }
 
 // CarryMoves returns the legal PickUp and PutDown moves in s: picking up each carryable object of an accessible
-// area, and putting down each inventory object in each accessible area of the pack.
+// place, and putting down each inventory object in each place (as Moves has them).
 func (p *Pack) CarryMoves(s *State, accessible func(area string) bool) []Move {
-	if s.Failed != nil {
-		return nil
-	}
-	accessible = orAll(accessible)
-	var moves []Move
-	for _, o := range s.Objects {
-		switch {
-		case o.Area == Inventory:
-			for _, a := range p.Areas {
-				if accessible(a.Name) {
-					moves = append(moves, Move{Rule: PutDown, Inputs: []int{o.ID}, Area: a.Name})
-				}
-			}
-		case o.Area != InContainer && accessible(o.Area) && o.Props.Get(PropCarryable) == Bool(true):
-			moves = append(moves, Move{Rule: PickUp, Inputs: []int{o.ID}})
+	return carryMoves(s, p.places(s, nil, orAll(accessible)))
+}
+
+// places returns the accessible areas, sorted, among the pack's, extra and those objects of s lie in.
+func (p *Pack) places(s *State, extra []string, accessible func(string) bool) []string {
+	places := []string{}
+	add := func(a string) {
+		if a != Inventory && a != InContainer && !slices.Contains(places, a) && accessible(a) {
+			places = append(places, a)
 		}
 	}
-	return moves
+	for _, a := range p.Areas {
+		add(a.Name)
+	}
+	for _, a := range extra {
+		add(a)
+	}
+	for _, o := range s.Objects {
+		add(o.Area)
+	}
+	slices.Sort(places)
+	return places
 }
 
 // orAll returns accessible, or a function allowing every area when it is nil.

@@ -16,32 +16,45 @@ func makeEntry(kind uint32, loc uint16) entry { return entry(kind)<<16 | entry(l
 func entryKind(e entry) uint32                { return uint32(e >> 16) }
 func entryLoc(e entry) uint16                 { return uint16(e) }
 
-// kind is an interned object description: item, properties and what it holds.
+// kind is an interned object description: item, properties and what it holds; or, in tree mode, a puzzle tree's
+// progress, which a state holds as one entry per tree at the location tree (see semantics.go).
 type kind struct {
 	item    string
 	props   Props
 	content uint32 // the kind of the held object plus one, or 0 when it holds nothing
+	tree    int32  // for a progress entry, the index of its tree plus one; 0 for an object
+	done    []bool // for a progress entry, the nodes of the tree that have run
 }
 
 // space translates between game states and entries for one exploration, and interns kinds.
 type space struct {
-	pack    *Pack
-	locs    []string // location index to Area value
-	locIdx  map[string]uint16
-	usable  []bool // a player can use objects at this location: the inventory and accessible areas
-	areas   []uint16
-	merged  bool // one accessible area: the inventory and it are one location
+	pack   *Pack
+	locs   []string // location index to Area value
+	locIdx map[string]uint16
+	usable []bool // a player can use objects at this location: the inventory and accessible areas
+	areas  []uint16
+	merged bool   // one accessible area: the inventory and it are one location
+	tree   uint16 // the location of progress entries, noLoc when states have none
+	// carry encodes a carryable object lying in an accessible area as carried (see Explore.NoCarry).
+	carry   bool
 	kinds   []kind
 	kindIdx map[string]uint32
 	keyBuf  strings.Builder
 }
 
-// newSpace prepares the encoding of states whose objects are in world, with the given accessible areas. With
-// merge, when exactly one area is accessible, the inventory is encoded as that area: co-location then always holds
-// and where an object lies changes nothing, so the quotient is exact and picking up and putting down disappear.
-func newSpace(p *Pack, world []Object, accessible []string, merge bool) *space {
-	sp := &space{pack: p, locIdx: map[string]uint16{}, kindIdx: map[string]uint32{}}
+// noLoc is no location.
+const noLoc = ^uint16(0)
+
+// newSpace prepares the encoding of states whose objects are in world, with the given accessible areas, and with
+// progress, of puzzle trees' progress too. With merge, when exactly one area is accessible, the inventory is
+// encoded as that area: co-location then always holds and where an object lies changes nothing, so the quotient is
+// exact and picking up and putting down disappear.
+func newSpace(p *Pack, world []Object, accessible []string, merge, progress bool) *space {
+	sp := &space{pack: p, locIdx: map[string]uint16{}, kindIdx: map[string]uint32{}, tree: noLoc}
 	sp.loc(Inventory)
+	if progress {
+		sp.tree = sp.loc(progressArea)
+	}
 	for _, a := range accessible {
 		sp.areas = append(sp.areas, sp.loc(a))
 	}
@@ -73,6 +86,32 @@ func (sp *space) loc(area string) uint16 {
 		sp.usable = append(sp.usable, false)
 	}
 	return i
+}
+
+// progress returns the entry of tree pz's progress: the nodes done have run.
+func (sp *space) progress(pz int, area string, done []bool) entry {
+	b := &sp.keyBuf
+	b.Reset()
+	b.WriteString("\x00tree\x00")
+	b.WriteString(strconv.Itoa(pz))
+	for _, d := range done {
+		b.WriteByte('0' + boolByte(d))
+	}
+	k, ok := sp.kindIdx[b.String()]
+	if !ok {
+		k = uint32(len(sp.kinds))
+		sp.kinds = append(sp.kinds, kind{item: progressItem, props: progressProps(area, done), tree: int32(pz) + 1,
+			done: slices.Clone(done)})
+		sp.kindIdx[b.String()] = k
+	}
+	return makeEntry(k, sp.tree)
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // kindOf interns the kind of o, whose held objects are looked up in s.
@@ -121,11 +160,21 @@ func (sp *space) encode(s *State, dst []entry) []entry {
 	for i := range s.Objects {
 		o := &s.Objects[i]
 		if o.Area != InContainer {
-			dst = append(dst, makeEntry(sp.kindOf(s, o), sp.loc(o.Area)))
+			dst = append(dst, makeEntry(sp.kindOf(s, o), sp.place(o)))
 		}
 	}
 	slices.Sort(dst)
 	return dst
+}
+
+// place returns the location of an object that is not inside a container: its area's, or with carry the
+// inventory's for a carryable object lying in an accessible area.
+func (sp *space) place(o *Object) uint16 {
+	loc := sp.loc(o.Area)
+	if sp.carry && sp.usable[loc] && loc != sp.tree && o.Props.Get(PropCarryable) == Bool(true) {
+		return sp.locIdx[Inventory]
+	}
+	return loc
 }
 
 // decode appends to s an object for entry e, with fresh ids for it and what it holds, and returns its id.
@@ -147,11 +196,13 @@ func (sp *space) decodeKind(s *State, k uint32, area string) int {
 	return o.ID
 }
 
-// state decodes a whole encoded state.
+// state decodes the objects of a whole encoded state.
 func (sp *space) state(entries []entry) *State {
 	s := &State{NextID: 1}
 	for _, e := range entries {
-		sp.decode(s, e)
+		if entryLoc(e) != sp.tree {
+			sp.decode(s, e)
+		}
 	}
 	return s
 }
