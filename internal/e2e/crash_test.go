@@ -2,11 +2,9 @@ package e2e_test
 
 import (
 	"context"
-	"fmt"
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -117,35 +115,7 @@ func TestKillMidPuzzleAndRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program twice")
 	}
-	dir := t.TempDir()
-	pack := filepath.Join(dir, "forge.yaml")
-	if err := os.WriteFile(pack, []byte(forge), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	config := filepath.Join(dir, "config.toml")
-	c := e2e.Config(dir)
-	src := fmt.Sprintf(`[Network]
-Address = %q
-[Server]
-AuthEnabled = false
-[World]
-Folder = %q
-[Players]
-Folder = %q
-MaximumChunkRadius = 4
-[Resources]
-Folder = %q
-[Riddlestone]
-Seed = 42
-Packs = [%q]
-OfflineAdmins = ["Admin"]
-[Puzzles]
-AreaSize = 2
-TwoKeyPercent = 0
-`, freePort(t), c.World.Folder, c.Players.Folder, c.Resources.Folder, pack)
-	if err := os.WriteFile(config, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	config := writeProgramConfig(t, t.TempDir(), forge)
 
 	proc, b := startProgram(t, config, "Admin")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
