@@ -161,7 +161,7 @@ type scenario struct {
 // playthroughScenarios returns, for each puzzle of a playthrough of pack p, the game as it stands when the puzzle's
 // solution starts, in mode: the puzzles solved before tracked as solved, those generated and not yet solved
 // tracked fresh, every unlocked area open.
-func playthroughScenarios(t *testing.T, name string, p *Pack, seed int64, mode Mode) []scenario {
+func playthroughScenarios(t testing.TB, name string, p *Pack, seed int64, mode Mode) []scenario {
 	var svs []Solving
 	if _, err := PlaythroughEach(p, seed, func(sv Solving) { svs = append(svs, sv) }); err != nil {
 		t.Fatalf("%s seed %d: %v", name, seed, err)
@@ -240,8 +240,8 @@ func generatedScenarios(t *testing.T, seed uint64, mode Mode) []scenario {
 
 // diffStats counts what the walks compared.
 type diffStats struct {
-	walks, states, checks, unknown, unverified, blocks, warned int
-	failures                                                   []string
+	walks, states, checks, no, unknown, unverified, blocks, warned int
+	failures                                                       []string
 }
 
 // fail records a disagreement, keeping the first few.
@@ -305,6 +305,9 @@ func (d *diffStats) compare(sc scenario, g *gameGraph, m *Manager, i int) {
 		}
 		yes, known := g.reach(i, pz)
 		d.checks++
+		if got == No {
+			d.no++
+		}
 		switch {
 		case got == Unknown:
 			d.unknown++
@@ -343,8 +346,8 @@ func (d *diffStats) compareBlocks(sc scenario, g *gameGraph, m *Manager, mv Move
 
 // report fails the test on any disagreement and logs the counts.
 func (d *diffStats) report(t *testing.T) {
-	t.Logf("%d walks, %d states, %d checks (%d unknown, %d no beyond the brute force), %d move checks (%d warned)",
-		d.walks, d.states, d.checks, d.unknown, d.unverified, d.blocks, d.warned)
+	t.Logf("%d walks, %d states, %d checks (%d no, %d of them beyond the brute force; %d unknown), %d move checks (%d warned)",
+		d.walks, d.states, d.checks, d.no, d.unverified, d.unknown, d.blocks, d.warned)
 	for _, f := range d.failures {
 		t.Error(f)
 	}
