@@ -6,21 +6,60 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
+	"time"
 
 	dfserver "github.com/df-mc/dragonfly/server"
 	"github.com/df-mc/dragonfly/server/session"
 	"github.com/sandertv/gophertunnel/minecraft"
 )
 
+// connCloseTimeout bounds how long Close waits for the open connections to close cleanly before it closes the
+// socket. A closing RakNet connection waits until the other end has acknowledged what was sent, five seconds at
+// most, then tells it; a player still downloading the start-up data (about 2 MB) when the server stops can take
+// that long. Closing the socket earlier drops the rest, the disconnection message included, and the client
+// learns of it only by timing out.
+const connCloseTimeout = 8 * time.Second
+
 // listener is the Bedrock listener the server accepts players on. Riddlestone opens it itself, rather than
-// letting Dragonfly do so inside Config.New, because Dragonfly only logs a failure to listen and then runs a
-// server nobody can join; here the failure stops start-up with its cause.
+// letting Dragonfly do so inside Config.New, for three reasons:
+//
+//   - Dragonfly only logs a failure to listen and then runs a server nobody can join; here the failure stops
+//     start-up with its cause.
+//   - Shutting down starts with stopAccepting: Dragonfly is given no more connections, and the ones that finish
+//     logging in afterwards are disconnected, so that no join completes behind Dragonfly's back while it stops.
+//   - Every connection handed to Dragonfly is a formConn, which fixes the form responses of some clients.
 type listener struct {
 	*minecraft.Listener
+	rak *rakListener
+
+	conns    chan *minecraft.Conn // logged-in connections, from pump to Accept
+	stopped  chan struct{}        // closed by stopAccepting
+	stopOnce sync.Once
+	pumped   chan struct{} // closed when pump has returned
 }
 
 // listen opens the Bedrock (RakNet) listener on addr for the Dragonfly configuration conf.
 func listen(conf dfserver.Config, addr, name string, authClient *http.Client) (*listener, error) {
+	cfg, network := listenConfig(conf, name, authClient)
+	l, err := cfg.ListenNetwork(network, addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	ln := &listener{
+		Listener: l,
+		rak:      network.listener,
+		conns:    make(chan *minecraft.Conn),
+		stopped:  make(chan struct{}),
+		pumped:   make(chan struct{}),
+	}
+	go ln.pump()
+	return ln, nil
+}
+
+// listenConfig returns gophertunnel's listener configuration for the Dragonfly configuration conf, and the
+// network to listen on.
+func listenConfig(conf dfserver.Config, name string, authClient *http.Client) (minecraft.ListenConfig, *rakNetwork) {
 	cfg := minecraft.ListenConfig{
 		MaximumPlayers:         conf.MaxPlayers,
 		StatusProvider:         minecraft.NewStatusProvider(name, "Riddlestone"),
@@ -33,29 +72,78 @@ func listen(conf dfserver.Config, addr, name string, authClient *http.Client) (*
 	if conf.Allower != nil {
 		cfg.Allow = conf.Allower.Allow
 	}
+	network := &rakNetwork{}
 	if conf.Log.Enabled(context.Background(), slog.LevelDebug) {
 		cfg.ErrorLog = conf.Log.With("net origin", "gophertunnel")
+		network.log = conf.Log.With("net origin", "raknet")
 	}
-	l, err := cfg.Listen("raknet", addr)
-	if err != nil {
-		return nil, fmt.Errorf("listen on %s: %w", addr, err)
-	}
-	return &listener{l}, nil
+	return cfg, network
 }
 
-// Accept implements dfserver.Listener.
+// pump takes each connection that has logged in and hands it to Accept, or disconnects it once the listener
+// has stopped accepting. It returns when the listener is closed.
+func (l *listener) pump() {
+	defer close(l.pumped)
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return
+		}
+		conn := c.(*minecraft.Conn)
+		select {
+		case l.conns <- conn:
+		case <-l.stopped:
+			_ = l.Listener.Disconnect(conn, closingMessage)
+		}
+	}
+}
+
+// Accept implements dfserver.Listener: it returns the next connection that has logged in, and an error once
+// stopAccepting has been called, which ends Dragonfly's listening and cancels the joins it has under way.
 func (l *listener) Accept() (session.Conn, error) {
-	conn, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
+	select {
+	case conn := <-l.conns:
+		return &formConn{Conn: conn}, nil
+	case <-l.stopped:
+		return nil, &net.OpError{Op: "accept", Net: "minecraft", Addr: l.Addr(), Err: net.ErrClosed}
 	}
-	return conn.(session.Conn), nil
 }
 
-// Disconnect implements dfserver.Listener.
+// stopAccepting makes Accept fail from now on: new connections are refused (the server no longer answers
+// them), and those that finish logging in afterwards are disconnected. The connections already accepted are
+// left to Dragonfly.
+func (l *listener) stopAccepting() {
+	l.stopOnce.Do(func() {
+		close(l.stopped)
+		l.rak.refuse()
+	})
+}
+
+// Disconnect implements dfserver.Listener. Dragonfly calls it for a join that fails; during shutdown the
+// reason given to the player is that the server is closing.
 func (l *listener) Disconnect(conn session.Conn, reason string) error {
-	return l.Listener.Disconnect(conn.(*minecraft.Conn), reason)
+	select {
+	case <-l.stopped:
+		reason = closingMessage
+	default:
+	}
+	return l.Listener.Disconnect(unwrapConn(conn), reason)
+}
+
+// Close stops accepting, lets every open connection close cleanly (those still logging in are closed now),
+// then closes the socket. Dragonfly calls it last when it stops, after disconnecting the players.
+func (l *listener) Close() error {
+	l.stopAccepting()
+	l.rak.closeConns(connCloseTimeout)
+	err := l.Listener.Close()
+	<-l.pumped
+	l.rak.closeAll() // Those that opened at the last moment too; any still closing ends within seconds.
+	return err
 }
 
 // Addr returns the address the listener is bound to, with the real port when the configured one was 0.
 func (l *listener) Addr() net.Addr { return l.Listener.Addr() }
+
+// closingMessage is what a player turned away because the server is stopping is told. (The players who are
+// in when it stops are told Dragonfly's own, translated message.)
+const closingMessage = "The server is stopping."

@@ -168,8 +168,15 @@ func (s *Server) Run(ctx context.Context) error {
 	return s.Close()
 }
 
-// Close disconnects the players, saves the world and player data and stops the server. It is safe to call more
-// than once and from several goroutines, but not from a world transaction (use Stop there).
+// Close stops accepting joins, disconnects the players, saves the world and player data and stops the server.
+// It is safe to call more than once and from several goroutines, but not from a world transaction (use Stop
+// there).
+//
+// The order matters. Joins stop first, and Close waits until every join under way has either failed or put its
+// player in the world (a player whose join completes now is disconnected at once, see accept). Only then does
+// Dragonfly's Close disconnect the players: it knows only those it had accepted when it starts, and waits for
+// all the others to leave by themselves, so a join completing during its Close kept the server up until that
+// player quit.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.closing)
@@ -181,21 +188,28 @@ func (s *Server) Close() error {
 			s.closeUnstarted()
 			return
 		}
-		s.log.Info("stopping: saving the world and player data")
-		s.mu.Lock()
-		closers := s.closers
-		s.mu.Unlock()
-		for i := len(closers) - 1; i >= 0; i-- {
-			if err := closers[i](); err != nil {
-				s.log.Error("stopping an extension", "err", err)
-			}
-		}
-		_ = s.df.Close()
+		s.log.Info("stopping: no more joins")
+		s.listener.stopAccepting()
 		<-s.accepted
+		s.log.Info("stopping: saving the world and player data")
+		s.runClosers()
+		_ = s.df.Close()
 		unregisterServer(s)
 		s.log.Info("stopped")
 	})
 	return nil
+}
+
+// runClosers runs the OnClose hooks, the last registered first.
+func (s *Server) runClosers() {
+	s.mu.Lock()
+	closers := s.closers
+	s.mu.Unlock()
+	for i := len(closers) - 1; i >= 0; i-- {
+		if err := closers[i](); err != nil {
+			s.log.Error("stopping an extension", "err", err)
+		}
+	}
 }
 
 // Stop asks the server to shut down without waiting for it; it is safe from world transactions and commands.
@@ -234,11 +248,19 @@ func closeProviders(conf dfserver.Config, log *slog.Logger) {
 	}
 }
 
-// accept runs the join pipeline for each player until the server closes.
+// accept runs the join pipeline for each player until the listener stops accepting and the joins under way
+// have ended.
 func (s *Server) accept() {
 	defer close(s.accepted)
 	for p := range s.df.Accept() {
-		s.join(p)
+		select {
+		case <-s.closing:
+			// The join completed while the server is stopping: no hooks, the player is turned away at once.
+			s.log.Info("player joined while the server is stopping: disconnected", "name", p.Name())
+			p.Disconnect(closingMessage)
+		default:
+			s.join(p)
+		}
 	}
 }
 
