@@ -93,7 +93,8 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 
 	dfConf, err := conf.UserConfig.Config(log)
 	if err != nil {
-		return nil, fmt.Errorf("dragonfly config: %w", err)
+		closeProviders(dfConf, log)
+		return nil, configError(conf, dfConf, err)
 	}
 	l, err := listen(dfConf, conf.Network.Address, conf.Server.Name, opts.AuthHTTPClient)
 	if err != nil {
@@ -234,14 +235,15 @@ func (s *Server) closeUnstarted() {
 	unregisterServer(s)
 }
 
-// closeProviders closes the providers opened by UserConfig.Config when the server cannot be built.
+// closeProviders closes the providers opened by UserConfig.Config when the server cannot be built, also when
+// UserConfig.Config failed half-way.
 func closeProviders(conf dfserver.Config, log *slog.Logger) {
-	if conf.WorldProvider != nil {
+	if !isNil(conf.WorldProvider) {
 		if err := conf.WorldProvider.Close(); err != nil {
 			log.Error("close world provider", "err", err)
 		}
 	}
-	if conf.PlayerProvider != nil {
+	if !isNil(conf.PlayerProvider) {
 		if err := conf.PlayerProvider.Close(); err != nil {
 			log.Error("close player provider", "err", err)
 		}
