@@ -8,6 +8,7 @@ type Area struct {
 	MinDepth int      // the puzzle tree is at least this deep; 0 means 1
 	MaxDepth int      // the puzzle tree is at most this deep (rules on the longest path from goal to leaf)
 	Breadth  int      // preferred number of leaves; 0 means no preference
+	Herrings int      // red herrings to spawn with its puzzle, each proven harmless; 0 means the generator's default
 	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way
 
 	// In game an area is a template for the areas of the world's grid: one is chosen for each grid area by its

@@ -51,8 +51,9 @@ type Generator struct {
 	goalTables map[string][]*table // by area name, then goal
 	goalKeys   map[string][]int    // by area name
 
-	// RedHerrings is how many extra objects Generate spawns in an area that no leaf uses: items a player may
-	// think are part of the puzzle. 0 spawns none. Set it before the first Generate.
+	// RedHerrings is how many extra objects Generate spawns in an area that sets no herrings of its own
+	// (Area.Herrings): items no leaf uses that a player may think are part of the puzzle. 0 spawns none. Set it
+	// before the first Generate.
 	RedHerrings int
 }
 
@@ -208,13 +209,12 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 		if len(s.objs) > 0 || len(s.others) > 0 {
 			tries = 2
 		}
-		// minDepth is a difficulty knob: when objects of earlier areas cut every way short, a shallower puzzle is
-		// better than none, so shallower depths come last, deepest first.
-		depths := append(s.targets(k, minD, maxD, a.MinDepth > 0), s.targets(k, 1, minD-1, false)...)
-		for _, d := range depths {
+		// The area's knobs bound the depth: any depth from minDepth to maxDepth the table allows, in random order,
+		// as the dissertation treats maxDepth as a limit, not a target. Never shallower than minDepth.
+		for _, d := range s.targets(k, minD, maxD) {
 			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
 				if p := s.run(k, d); p != nil {
-					g.addHerrings(s, p)
+					g.addHerrings(s, p, a)
 					return p, nil
 				}
 			}

@@ -30,7 +30,9 @@ func genPuzzle(t *testing.T, p *Pack, area string, seed uint64) *Puzzle {
 
 // Point 1: one puzzle per area, backward from its goal, inputs generated recursively, rules read left to right.
 func TestGenerateHeistIsTheDissertationsTree(t *testing.T) {
-	p := genPuzzle(t, heistPack(), "Vault", 1)
+	pk := heistPack()
+	pk.Areas[0].MinDepth = pk.Areas[0].MaxDepth // the dissertation's figure is as deep as the limit
+	p := genPuzzle(t, pk, "Vault", 1)
 	if got, want := solutionActions(p), "Trigger CreateDisguise Steal Unlock Open"; got != want {
 		t.Fatalf("solution %q, want %q\n%s", got, want, p.DOT())
 	}
@@ -391,45 +393,51 @@ func chainPack(n int) *Pack {
 	return b.p
 }
 
-// Points 7 and 12: maxDepth bounds the tree, minDepth floors it when it can; without a minimum the tree is as deep as allowed
-// (the dissertation substitutes until the limit); a one-rule puzzle has depth 1; measured figures are right.
+// Points 7 and 12: maxDepth bounds the tree and minDepth floors it; between them the depth is chosen at random
+// (issue 16: the dissertation treats maxDepth as a limit, not a target), so that shallower rules appear too; a
+// one-rule puzzle has depth 1; measured figures are right.
 func TestGenerateDepthLimits(t *testing.T) {
 	pk := chainPack(10)
 	a := pk.Areas[0]
 	g := NewGenerator(pk)
-	for seed := range uint64(10) {
-		p, err := g.Generate(a, &World{}, seedRNG(seed))
-		if err != nil || p.Depth != 5 || p.Steps != 5 || p.Breadth != 1 {
-			t.Fatalf("seed %d: %v depth %d", seed, err, p.Depth)
+	depthsOver := func(seeds uint64) map[int]int {
+		depths := map[int]int{}
+		for seed := range seeds {
+			p, err := g.Generate(a, &World{}, seedRNG(seed))
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			depths[p.Depth]++
+			if p.Depth != len(p.Solution()) || p.Steps != p.Depth || p.Breadth != 1 || p.Root.Item != "L10" ||
+				p.Leaves()[0].Item != fmt.Sprintf("L%d", 10-p.Depth) {
+				t.Fatalf("seed %d: depth %d with %d steps from %s", seed, p.Depth, len(p.Solution()), p.Leaves()[0].Item)
+			}
 		}
+		return depths
+	}
+	if depths := depthsOver(100); len(depths) != 5 || depths[0] > 0 || depths[6] > 0 {
+		t.Errorf("maxDepth 5: depths %v, want each of 1 to 5", depths)
 	}
 	a.MinDepth, a.MaxDepth = 2, 4
-	depths := map[int]int{}
-	for seed := range uint64(60) {
-		p, err := g.Generate(a, &World{}, seedRNG(seed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		depths[p.Depth]++
-		if p.Depth != len(p.Solution()) || p.Root.Item != "L10" || p.Leaves()[0].Item != fmt.Sprintf("L%d", 10-p.Depth) {
-			t.Fatalf("seed %d: depth %d with %d steps from %s", seed, p.Depth, len(p.Solution()), p.Leaves()[0].Item)
-		}
-	}
-	if len(depths) != 3 || depths[1] > 0 || depths[5] > 0 {
+	if depths := depthsOver(60); len(depths) != 3 || depths[1] > 0 || depths[5] > 0 {
 		t.Errorf("depths %v, want 2, 3 and 4", depths)
+	}
+	a.MinDepth, a.MaxDepth = 5, 5
+	if depths := depthsOver(10); depths[5] != 10 {
+		t.Errorf("depths %v, want 5 only", depths)
 	}
 	a.MinDepth, a.MaxDepth = 1, 1
 	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 1 {
 		t.Errorf("one rule: %v", err)
 	}
-	// minDepth gives way when nothing that deep can be made: the deepest puzzle possible comes instead.
+	// minDepth is honoured: nothing that deep can be made, so nothing is (validate warns of it).
 	a.MinDepth, a.MaxDepth = 11, 12
-	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 10 {
+	if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
 		t.Errorf("depth 11 of a 10-rule chain: %v", err)
 	}
 	a.MinDepth, a.MaxDepth = 0, 0 // the default limit
-	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != DefaultMaxDepth {
-		t.Errorf("default depth: %v", err)
+	if depths := depthsOver(40); len(depths) != DefaultMaxDepth {
+		t.Errorf("default limit: depths %v, want 1 to %d", depths, DefaultMaxDepth)
 	}
 }
 

@@ -19,6 +19,7 @@ const (
 	tokRightBracket                  // ]
 	tokColon                         // :
 	tokComma                         // ,
+	tokSemicolon                     // ; before a rule's options
 )
 
 // token is a lexeme of the rule notation with the exact place it starts.
@@ -107,6 +108,9 @@ func (l *lexer) lexToken() bool {
 	case c == ',':
 		l.pos++
 		l.emit(tokComma)
+	case c == ';':
+		l.pos++
+		l.emit(tokSemicolon)
 	case c == '"':
 		return l.lexString()
 	case c == '-' || isDigit(c):

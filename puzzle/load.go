@@ -609,7 +609,7 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 				err = &Error{Pos: line.at, Msg: "empty rule"}
 			}
 			if err != nil {
-				l.errs.Add(line.clamp(err.(*Error).Pos), "%s", err.(*Error).Msg)
+				l.errs.AddHint(line.clamp(err.(*Error).Pos), err.(*Error).Msg, yamlInBlock(line.text))
 				l.pack.src.badRules = true
 				continue
 			}
@@ -626,6 +626,17 @@ func (l *fileLoader) rules(n *yaml.Node, fail bool) {
 			}
 		}
 	}
+}
+
+// yamlKeyLine matches a line of YAML that a literal block took in as text: a key, or a list entry.
+var yamlKeyLine = regexp.MustCompile(`^\s*(\w+:(\s|$)|- )`)
+
+// yamlInBlock returns a hint for a rule that does not parse because it is YAML indented into the rules block.
+func yamlInBlock(text string) string {
+	if !yamlKeyLine.MatchString(text) {
+		return ""
+	}
+	return "this line is YAML, but it is indented into the rules text block (rules: |): start a key after the block at the start of its line"
 }
 
 // textLine is a line of text from a YAML scalar with the place it starts in the file. When the scalar's text is
@@ -718,6 +729,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 				src.maxDepth = l.pos(v)
 			},
 			"breadth":     func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
+			"herrings":    func(_, v *yaml.Node) { a.Herrings, _ = l.integer(v, "herrings") },
 			"connects":    func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
 			"biomes":      func(_, v *yaml.Node) { a.Biomes, _ = l.list(v, "biome", l.word) },
 			"minDistance": func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },

@@ -48,13 +48,34 @@ func parseRule(src string, at Pos) (r *Rule, err error) {
 		p.unexpected(action, "an action")
 	}
 	r.Action = action.val
-	for p.peek().kind != tokEOF {
+	for p.peek().kind != tokEOF && p.peek().kind != tokSemicolon {
 		if p.peek().kind != tokWord {
 			p.unexpected(p.next(), "an input term")
 		}
 		r.Inputs = append(r.Inputs, p.term())
 	}
+	if p.peek().kind == tokSemicolon {
+		p.next()
+		p.options(r)
+	}
 	return r, nil
+}
+
+// options parses a rule's options after ';': words, of which "repeat" is the one there is.
+func (p *parser) options(r *Rule) {
+	for {
+		opt := p.next()
+		switch {
+		case opt.kind == tokEOF:
+			return
+		case opt.kind == tokWord && opt.val == "repeat":
+			r.Repeat = true
+		case opt.kind == tokWord:
+			p.errorf(opt.pos, "unknown rule option %s; the only option is repeat", opt.val)
+		default:
+			p.unexpected(opt, "a rule option (repeat)")
+		}
+	}
 }
 
 // startPos returns at with an unknown line treated as the first line.

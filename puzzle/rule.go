@@ -10,7 +10,11 @@ type Rule struct {
 	Action  string
 	Inputs  []Term
 	Fail    bool // a fail-state rule: never used to generate; ends the attempt when run in game
-	Pos     Pos
+	// Repeat allows generation to use the rule to make an item on a path of the puzzle tree below a node that
+	// makes the same item (written "; repeat" after the inputs). Without it a puzzle never makes, unmakes and
+	// makes again the same item.
+	Repeat bool
+	Pos    Pos
 }
 
 // Main returns the rule's main output.
@@ -30,6 +34,9 @@ func (r *Rule) String() string {
 	for _, t := range r.Inputs {
 		b.WriteByte(' ')
 		b.WriteString(t.String())
+	}
+	if r.Repeat {
+		b.WriteString(" ; repeat")
 	}
 	return b.String()
 }

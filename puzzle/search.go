@@ -31,6 +31,10 @@ type search struct {
 	failed   map[failure]struct{} // terms that could not be filled in this run
 	ownGoal  int                  // index in protect of this area's goal
 	goalTerm Term
+	// made is the items the nodes above the one being filled make (not persisting from an input), so that no
+	// path makes, unmakes and makes again the same item; madeKey hashes the set, for the memory of failures.
+	made    []int
+	madeKey uint64
 }
 
 // goal is a goal to protect from premature completion, with its type's index (-1 when no item has the type).
@@ -191,19 +195,17 @@ func (s *search) rootDepths(k int, bound bool) depthMask {
 	return s.t.rootDepth
 }
 
-// targets returns the depths to try for a goal, best first: the deepest the table allows, as the dissertation goes
-// as deep as the limit allows, or when the area sets a minimum depth, the allowed depths in random order.
-func (s *search) targets(k, minD, maxD int, random bool) []int {
+// targets returns the depths from minD to maxD the table allows for a goal, in random order: each is as likely
+// to be tried first.
+func (s *search) targets(k, minD, maxD int) []int {
 	m := s.rootDepths(k, false) & rangeMask(minD, maxD)
 	var out []int
-	for d := maxD; d >= minD; d-- {
+	for d := minD; d <= maxD; d++ {
 		if m&(1<<d) != 0 {
 			out = append(out, d)
 		}
 	}
-	if random {
-		shuffle(s.rng, out)
-	}
+	shuffle(s.rng, out)
 	return out
 }
 
@@ -221,6 +223,7 @@ func (s *search) run(k, d int) *Puzzle {
 		return nil
 	}
 	p := &Puzzle{Area: s.area.Name, Goal: s.goalTerm, Root: root, Spawned: slices.Clone(s.spawned)}
+	p.shareKept(s.firstID)
 	p.measure()
 	return p
 }
@@ -253,7 +256,7 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	// A term that failed within these depths is not tried again in this run: only the objects taken meanwhile may
 	// differ, so at worst a puzzle is lost that a retry finds. Remembering failures keeps the search polynomial
 	// where existing objects keep the table from pruning.
-	f := failure{k, lo, hi}
+	f := failure{k, lo, hi, s.madeKey}
 	if _, failed := s.failed[f]; failed {
 		return nil
 	}
@@ -267,8 +270,11 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	return n
 }
 
-// failure is a term that could not be filled within depths lo to hi.
-type failure struct{ k, lo, hi int }
+// failure is a term that could not be filled within depths lo to hi below nodes making the items hashed in made.
+type failure struct {
+	k, lo, hi int
+	made      uint64
+}
 
 // fillTerm is fill without the memory of failures.
 func (s *search) fillTerm(k, lo, hi int, root bool) *Node {
@@ -286,6 +292,9 @@ func (s *search) fillTerm(k, lo, hi int, root bool) *Node {
 	cands := buf[:0]
 	usable := false
 	for j, i := range key.items {
+		if s.isMade(i) {
+			continue // made above: filling the term with it would make it again
+		}
 		if s.t.spawn.has(i) || s.exists.has(i) {
 			usable = true
 			m := s.depths(key.bound[j], true)
@@ -391,6 +400,14 @@ func (s *search) apply(k int, o *ruleOption, item, lo, hi int, root bool) *Node 
 // applyCarrier is apply with the input that must reach the minimum depth chosen (-1 for none).
 func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool, carrier int) *Node {
 	m := s.save()
+	pre := s.willMake(k, o, item)
+	if pre >= 0 {
+		if s.isMade(pre) {
+			return nil
+		}
+		s.pushMade(pre)
+		defer s.popMade(pre)
+	}
 	children := make([]*Node, len(o.inputs))
 	s.pending += len(o.inputs)
 	for j, in := range o.inputs {
@@ -418,6 +435,10 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 	default:
 		n.item = s.pick(key.typed)
 	}
+	if !s.madeOnce(n, pre) {
+		s.restore(m)
+		return nil
+	}
 	n.Item = s.g.items[n.item].Name
 	n.Term = Term{Type: n.Item, Props: key.term.Props, Pos: key.term.Pos}
 	n.Outputs = make([]string, len(o.rule.Outputs))
@@ -441,14 +462,21 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 	return n
 }
 
-// pick returns a random item of the list that is legal in the area; the table guarantees there is one.
+// pick returns a random item of the list that is legal in the area and not made above; the table guarantees
+// there is a legal one, and when every one is made above it returns the first legal one, which madeOnce refuses.
 func (s *search) pick(items []int) int {
 	n, chosen := 0, -1
 	for _, i := range items {
-		if s.t.legal.has(i) {
+		if s.t.legal.has(i) && !s.isMade(i) {
 			if n++; s.rng.IntN(n) == 0 {
 				chosen = i
 			}
+		}
+	}
+	if chosen < 0 {
+		chosen = slices.IndexFunc(items, s.t.legal.has)
+		if chosen >= 0 {
+			chosen = items[chosen]
 		}
 	}
 	return chosen
@@ -460,7 +488,7 @@ func (s *search) existing(k int) int {
 	set := s.g.typeItems[key.typ]
 	n, chosen := 0, -1
 	for o := range s.objs {
-		if !s.used[o] && set.has(s.objItem[o]) && s.objs[o].Props.Has(key.term.Props) {
+		if !s.used[o] && set.has(s.objItem[o]) && !s.isMade(s.objItem[o]) && s.objs[o].Props.Has(key.term.Props) {
 			if n++; s.rng.IntN(n) == 0 {
 				chosen = o
 			}
@@ -481,6 +509,9 @@ func (s *search) useObject(o, k int) *Node {
 
 // spawnLeaf makes a new object of an item the leaf of a term, unless the object would satisfy a goal at once.
 func (s *search) spawnLeaf(k, item int) *Node {
+	if s.isMade(item) {
+		return nil
+	}
 	it := s.g.items[item]
 	n := &Node{Term: Term{Type: it.Name, Props: s.g.keys[k].term.Props, Pos: s.g.keys[k].term.Pos}, Item: it.Name,
 		Object: s.nextID, Spawn: true, props: it.Props, item: item}

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -93,7 +94,8 @@ func (p *Puzzle) measure() {
 }
 
 // DOT returns the puzzle tree in Graphviz DOT: rules as boxes labelled with their action, leaves as ellipses
-// (dashed when the object already existed), each labelled with its term and item, edges from a rule to its inputs.
+// (dashed when the object already existed), each labelled with its term and item, edges from a rule to its inputs;
+// red herrings as grey dotted ellipses of their own.
 func (p *Puzzle) DOT() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "digraph %q {\n\trankdir=BT;\n\tlabel=%q;\n", "puzzle "+p.Area, fmt.Sprintf("%s: %s (depth %d, %d leaves, %d steps)", p.Area, p.Goal, p.Depth, p.Breadth, p.Steps))
@@ -120,6 +122,12 @@ func (p *Puzzle) DOT() string {
 		return me
 	}
 	walk(p.Root)
+	for _, o := range p.Spawned {
+		if slices.Contains(p.Herrings, o.ID) {
+			fmt.Fprintf(&b, "\tn%d [shape=ellipse, style=dotted, color=grey, label=%q];\n", id, fmt.Sprintf("%s\n#%d red herring", o.Item, o.ID))
+			id++
+		}
+	}
 	b.WriteString("}\n")
 	return b.String()
 }

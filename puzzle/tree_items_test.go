@@ -11,7 +11,7 @@ func toolPack(t testing.TB) *Pack {
 		[]string{"Tool ::= Forge Iron", "Plank ::= Cut Log Saw"}, "Shed")
 	p.Areas[0].Goals = []Term{{Type: "Plank"}}
 	p.Areas[0].Start = true
-	p.Areas[0].MaxDepth = 3
+	p.Areas[0].MinDepth, p.Areas[0].MaxDepth = 2, 3
 	return p
 }
 

@@ -37,6 +37,9 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 		v.checkReach()
 		v.checkUnused()
 	}
+	if len(v.errs) == 0 {
+		v.checkDepths()
+	}
 	v.errs.Sort()
 	v.warns.Sort()
 	for _, w := range v.warns {
@@ -287,8 +290,8 @@ func (v *validator) checkAreas() {
 		case a.MinDepth > a.MaxDepth:
 			v.errorf(a.Pos, "area %s: minDepth %d is more than maxDepth %d", a.Name, a.MinDepth, a.MaxDepth)
 		}
-		if a.MinDepth < 0 || a.Breadth < 0 {
-			v.errorf(a.Pos, "area %s: minDepth and breadth cannot be negative", a.Name)
+		if a.MinDepth < 0 || a.Breadth < 0 || a.Herrings < 0 {
+			v.errorf(a.Pos, "area %s: minDepth, breadth and herrings cannot be negative", a.Name)
 		}
 		for i, c := range a.Connects {
 			if c == a.Name {

@@ -51,3 +51,27 @@ func TestCheckStopsAtASyntaxError(t *testing.T) {
 		t.Errorf("got\n%v", list)
 	}
 }
+
+// minDepth is honoured by generation, so an area whose items cannot make a puzzle that deep never gets one:
+// validate warns with the deepest it can make (the type-level check, which ignores item areas, passes it).
+func TestValidateWarnsOfAnUnreachableMinDepth(t *testing.T) {
+	src := "items:\n  L0: {}\n  L1: {}\n  L2: {}\n  Ore: {area: [Mine]}\n" +
+		"rules: |\n  L2 ::= Step L1\n  L1 ::= Step L0\n  L0 ::= Dig Ore\n" +
+		"areas:\n  - {name: Tower, start: true, goals: [L2], minDepth: 3, maxDepth: 3, connects: [Mine]}\n" +
+		"  - {name: Mine, goals: [L2], minDepth: 3, maxDepth: 3}\n"
+	_, list := CheckBytes("pack.yaml", []byte(src))
+	want := "pack.yaml:11:5: warning: area Tower: with the items the area may use, its deepest puzzle is 2 rules deep, " +
+		"less than its minDepth 3, so it never gets a puzzle"
+	if list.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", list, want)
+	}
+}
+
+// An area's herrings is a count.
+func TestValidateNegativeHerrings(t *testing.T) {
+	src := edit(t, "maxDepth: 3}", "maxDepth: 3, herrings: -1}")
+	_, list := CheckBytes("pack.yaml", []byte(src))
+	if len(list) != 1 || list[0].Msg != "area Yard: minDepth, breadth and herrings cannot be negative" {
+		t.Errorf("got %v", list)
+	}
+}

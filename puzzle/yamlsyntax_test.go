@@ -167,3 +167,13 @@ func FuzzYAMLSyntax(f *testing.F) {
 		checkYAMLSyntaxAgrees(t, "f", src)
 	})
 }
+
+// A key indented into the rules block is text of the block, not YAML: the rule it makes does not parse, and the
+// hint says why.
+func TestKeyIndentedIntoRulesBlock(t *testing.T) {
+	_, err := LoadBytes("pack.yaml", []byte("items: {Door: {}, Key: {}}\nrules: |\n  Door ::= Open Key\n   areas:\n"))
+	list, _ := err.(ErrorList)
+	if len(list) != 1 || list[0].Pos.Line != 4 || !strings.Contains(list[0].Hint, "indented into the rules text block") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -20,7 +20,7 @@ func mapCmd(args []string, errOut io.Writer) int {
 	fs := newFlagSet("map", errOut, "[flags]",
 		"Renders a top-down map of the land generated from the seed, one pixel a block, centred on spawn (or on\n"+
 			"-x and -z): biome colours shaded by height, water by depth, trees by their leaves. Writes a PNG.")
-	seed := fs.Int64("seed", 0, "the terrain seed, as in config.toml")
+	seed := fs.Int64("seed", 0, "the terrain seed (required): the world's, as /seed says, or config.toml's")
 	size := fs.Int("size", 512, fmt.Sprintf("the map's width and height in blocks (1 to %d)", worldgen.MaxMapSize))
 	outPath := fs.String("out", "map.png", "the PNG file to write")
 	x := fs.Int("x", 0, "the block x of the map's centre (default: spawn)")
@@ -40,6 +40,11 @@ func mapCmd(args []string, errOut io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["seed"] {
+		fmt.Fprintln(errOut, "riddlestone map: -seed is required: the world's seed (/seed in game, or riddlestone-seed.txt in "+
+			"the world folder), or the Seed of config.toml")
+		return 2
+	}
 	if !set["x"] || !set["z"] {
 		spawn := worldgen.New(*seed).DefaultSpawn(world.Overworld)
 		if !set["x"] {

@@ -63,7 +63,8 @@ func TestMapErrors(t *testing.T) {
 		{[]string{"--size", "100000"}, 2, "is not between"},
 		{[]string{"--seed", "x"}, 2, "invalid value"},
 		{[]string{"extra"}, 2, "unexpected arguments"},
-		{[]string{"--size", "16", "--out", filepath.Join(dir, "no", "such", "dir", "m.png")}, 1, "no such file"},
+		{[]string{"--seed", "1", "--size", "16", "--out", filepath.Join(dir, "no", "such", "dir", "m.png")}, 1, "no such file"},
+		{[]string{"--size", "16"}, 2, "-seed is required"},
 		{[]string{"-h"}, 0, "Usage: riddlestone map"},
 	} {
 		var errOut bytes.Buffer

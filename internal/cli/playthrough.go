@@ -18,10 +18,12 @@ func playthrough(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet("playthrough", errOut, "[flags] PACK...",
 		"Plays a whole game of the packs (layered in order) with the engine: generates the start area's puzzle,\n"+
 			"solves it with the game logic, unlocks the next areas and so on until every reachable area is done.\n"+
-			"Prints a summary, or with -json the playthrough as JSON. Exits 1 if the packs are invalid or a puzzle\n"+
-			"cannot be generated or solved.")
+			"Prints a summary, or with -json the playthrough as JSON; with -stats N it plays N games and prints what\n"+
+			"their puzzles were like, area by area. Exits 1 if the packs are invalid or a puzzle cannot be generated\n"+
+			"or solved.")
 	seed := fs.Int64("seed", 0, "the playthrough's random seed")
 	asJSON := fs.Bool("json", false, "print the playthrough as JSON: {seed, initial, areas: [{area, goal, depth, spawned, solution}]}")
+	stats := fs.Int("stats", 0, "play N games (seeds 0 to N-1) and print, for each area, the depths, steps, breadth, distinct\nsolutions, 1-step puzzles, puzzles below minDepth, repeated paths, duplicate spawns and red herrings")
 	paths, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -33,6 +35,14 @@ func playthrough(args []string, out, errOut io.Writer) int {
 	p, ok := loadPack(paths, errOut)
 	if !ok {
 		return 1
+	}
+	if *stats > 0 {
+		st := puzzle.PlaythroughStats(p, *stats)
+		st.Write(out)
+		if len(st.Failed) > 0 {
+			return 1
+		}
+		return 0
 	}
 	res, err := puzzle.Playthrough(p, *seed)
 	if err != nil {

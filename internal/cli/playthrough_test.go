@@ -241,3 +241,22 @@ func TestPlaythroughErrors(t *testing.T) {
 		}
 	}
 }
+
+// --stats N plays N games and sums up each area's puzzles; a game that fails makes the exit status 1.
+func TestPlaythroughStats(t *testing.T) {
+	code, out, errOut := runCmd(playthrough, defaultPack, "--stats", "20")
+	if code != 0 || !strings.HasPrefix(out, "20 playthroughs, 0 failed\n") || errOut != "" {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{"repeated", "duplicates", "herrings", "\nVillage ", "\nVault ", "\nall "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	gone := filepath.Join(t.TempDir(), "gone.yaml")
+	os.WriteFile(gone, []byte(goneYAML), 0o644)
+	code, out, _ = runCmd(playthrough, gone, "--stats", "3")
+	if code != 1 || !strings.Contains(out, "3 playthroughs, 3 failed") || !strings.Contains(out, "failed: seed 0: ") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
