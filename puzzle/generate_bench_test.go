@@ -140,3 +140,18 @@ func BenchmarkNewGenerator(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(len(NewGenerator(pk).keys)), "terms")
 }
+
+// BenchmarkPlaythroughDefaultHerrings plays whole games of the default pack, whose areas ask for red herrings,
+// with per-game latency percentiles: the red herrings' proofs are most of the generation's time.
+func BenchmarkPlaythroughDefaultHerrings(b *testing.B) {
+	p, err := Load("../packs/default")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGenerator(p)
+	timeCalls(b, func(i int) {
+		if _, err := playthrough(g, p, int64(i%100), nil); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
