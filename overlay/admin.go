@@ -175,7 +175,11 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 	text, _ := o.statusLine(v, a)
 	lines := []string{text}
 	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
-		lines = append(lines, fmt.Sprintf("Template %s, generated %d times", run.rec.Template, run.rec.Rerolls+1))
+		times := "once"
+		if run.rec.Rerolls > 0 {
+			times = fmt.Sprintf("%d times", run.rec.Rerolls+1)
+		}
+		lines = append(lines, fmt.Sprintf("Template %s, generated %s", run.rec.Template, times))
 	}
 	for _, obj := range v.game.State.Objects {
 		w := v.where[obj.ID]

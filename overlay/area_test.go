@@ -19,7 +19,7 @@ rules: |
   Tool ::= Forge Iron
   Plank ::= Cut Log Saw
 areas:
-  - {name: Shed, start: true, goals: [Plank], maxDepth: 3}
+  - {name: Shed, start: true, goals: [Plank], minDepth: 2, maxDepth: 3}
 `
 
 // A saved puzzle keeps the items its tree chose for each rule's outputs, so that after a restart Forge still makes

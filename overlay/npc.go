@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"riddlestone/gamecheck"
 	"slices"
 	"strings"
 
@@ -40,12 +41,7 @@ const npcPrefix = "riddlestone:npc/"
 
 // NPCModels are the vanilla models a look's entity may name. Each needs its type registered before the world opens,
 // so that NPCs saved in chunks load again; the list is fixed so that a pack reload never needs a new type.
-var NPCModels = []string{
-	"villager_v2", "wandering_trader", "witch", "iron_golem", "snow_golem", "armor_stand", "allay",
-	"cat", "wolf", "fox", "parrot", "rabbit", "cow", "pig", "sheep", "chicken", "horse", "donkey", "llama",
-	"panda", "polar_bear", "bee", "frog", "goat", "camel", "sniffer", "turtle", "axolotl",
-	"zombie", "skeleton", "creeper", "spider", "enderman", "pillager", "vindicator", "evoker",
-}
+var NPCModels = gamecheck.NPCModels
 
 // EntityTypes returns the NPC types to add to the world's entity registry, one per model.
 func EntityTypes() []world.EntityType {

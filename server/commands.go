@@ -100,7 +100,14 @@ func (listCommand) Run(src cmd.Source, o *cmd.Output, tx *world.Tx) {
 		return
 	}
 	names := s.Online()
-	o.Printf("%d players online: %s", len(names), strings.Join(names, ", "))
+	switch len(names) {
+	case 0:
+		o.Printf("No players online.")
+	case 1:
+		o.Printf("1 player online: %s", names[0])
+	default:
+		o.Printf("%d players online: %s", len(names), strings.Join(names, ", "))
+	}
 }
 
 // helpCommand is /help.

@@ -85,7 +85,7 @@ func TestJoinPlayQuitAndReopenWorld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Success || out.String() != "1 players online: Alice" {
+	if !out.Success || out.String() != "1 player online: Alice" {
 		t.Errorf("/list = %q", out)
 	}
 
@@ -169,7 +169,7 @@ func TestTwoBotsSeeEachOther(t *testing.T) {
 func TestConsoleCommandsAndStop(t *testing.T) {
 	srv := e2e.Start(t)
 	bot := srv.Join(t, "Carol")
-	if got := srv.Console(t, "list"); got != "1 players online: Carol\n" {
+	if got := srv.Console(t, "list"); got != "1 player online: Carol\n" {
 		t.Errorf("console list = %q", got)
 	}
 	if got := srv.Console(t, "/seed"); got != "Seed: "+strconv.FormatInt(srv.Seed(), 10)+"\n" {

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
+	"riddlestone/gamecheck"
 
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/entity"
@@ -75,12 +75,9 @@ func Puzzles(s *Server) error {
 // LoadPacks loads packs layered in order and validates them; errors come back one a line as file:line:col:
 // message, load errors and validation errors alike.
 func LoadPacks(paths []string) (*puzzle.Pack, error) {
-	pack, err := puzzle.Load(paths...)
-	if err != nil {
-		return nil, fmt.Errorf("packs %v:\n%w", paths, err)
-	}
-	if errs, _ := puzzle.Validate(pack); len(errs) > 0 {
-		return nil, fmt.Errorf("packs %v:\n%w", paths, errors.Join(errs))
+	pack, list := gamecheck.Load(paths...)
+	if errs := list.Errors(); len(errs) > 0 {
+		return nil, fmt.Errorf("packs %v:\n%w", paths, errs.Detailed())
 	}
 	return pack, nil
 }

@@ -1,5 +1,5 @@
 // Command mods is a Riddlestone server extended from Go: it registers a custom action, a property computed from
-// the world, a tag matcher and a spawner on overlay.DefaultMods, then runs the server as the riddlestone binary
+// the world and a tag matcher on overlay.DefaultMods, then runs the server as the riddlestone binary
 // does. Run it with `go run ./examples/mods` next to a config.toml whose packs use the "Open" action.
 package main
 
