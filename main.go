@@ -15,6 +15,7 @@ var commands = []cli.Command{
 	{Name: "playthrough", Summary: "play a whole game of packs with the engine and print it (-json for JSON, -stats N for N games)", Run: cli.Playthrough},
 	{Name: "graph", Summary: "print an area's puzzle tree, or its state space, as Graphviz DOT or JSON", Run: cli.Graph},
 	{Name: "map", Summary: "render a top-down map of the terrain around spawn to a PNG", Run: cli.Map},
+	{Name: "load", Summary: "load servers with real-protocol bots and compare Riddlestone with stock Dragonfly", Run: cli.Load},
 }
 
 func main() {
