@@ -39,16 +39,30 @@ func hasOmega(es []entry) bool {
 // computeEffect), and an added entry whose ω form cur holds is absorbed.
 func applyOmega(dst, cur []entry, eff *effect) []entry {
 	dst = applyEffect(dst, cur, eff)
-	if !hasOmega(cur) {
+	om := omegaPart(cur)
+	if len(om) == 0 {
 		return dst
 	}
 	kept := dst[:0]
 	for _, e := range dst {
-		if isOmega(e) || e == failMark || !holds(cur, e|omega) {
+		if isOmega(e) || e == failMark || !holds(om, e|omega) {
 			kept = append(kept, e)
 		}
 	}
 	return kept
+}
+
+// omegaPart returns the ω entries of a sorted state, which sort after every plain entry (and before failMark).
+func omegaPart(es []entry) []entry {
+	end := len(es)
+	if end > 0 && es[end-1] == failMark {
+		end--
+	}
+	start := end
+	for start > 0 && isOmega(es[start-1]) {
+		start--
+	}
+	return es[start:end]
 }
 
 // holds reports whether the sorted state es holds entry e.

@@ -386,64 +386,38 @@ func (x *explorer) addSlots(ri int) {
 // outputs are never used by a kept one, so removing dropped moves from a solution leaves a solution. Fail rules
 // never help, but are kept: they end attempts.
 func (x *explorer) relevance() {
-	mayBecome := x.mayBecome()
-	needed := []Term{x.cfg.Goal}
 	keep := make([]bool, len(x.book.opts))
-	var keepOpt func(i int)
-	keepOpt = func(i int) {
-		if keep[i] {
-			return
+	needed := []Term{x.cfg.Goal}
+	var queue []int32
+	push := func(i int32) {
+		if !keep[i] {
+			keep[i] = true
+			queue = append(queue, i)
 		}
-		keep[i] = true
+	}
+	for i, o := range x.book.opts {
+		if !o.rule.Fail && slices.ContainsFunc(o.rule.Outputs, func(out Term) bool { return x.book.mayBecome(out, x.cfg.Goal) }) {
+			push(int32(i))
+		}
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
 		o := &x.book.opts[i]
 		for k := range o.rule.Inputs {
 			needed = append(needed, o.term(k))
 		}
-		if o.node >= 0 && x.sp.tree != noLoc {
-			for j, c := range x.book.opts {
-				if c.puzzle == o.puzzle && c.node >= 0 && x.book.trees[o.puzzle].nodes[c.node].Parent == o.node {
-					keepOpt(j)
-				}
-			}
+		for _, j := range x.book.feeders(int(i)) {
+			push(j)
 		}
-	}
-	for checked := 0; checked < len(needed); checked++ {
-		n := needed[checked]
-		for i, o := range x.book.opts {
-			if !keep[i] && !o.rule.Fail && slices.ContainsFunc(o.rule.Outputs, func(out Term) bool { return mayBecome(out, n) }) {
-				keepOpt(i)
+		if o.node >= 0 && x.sp.tree != noLoc {
+			for _, j := range x.book.children(int(i)) {
+				push(j)
 			}
 		}
 	}
 	x.opts = slices.DeleteFunc(x.opts, func(i int32) bool { return !keep[i] && !x.book.opts[i].rule.Fail })
 	x.rterm = needed
-}
-
-// mayBecome returns a test of whether an object made by output term o can match term n: some item is of both
-// types, and no property o sets contradicts n.
-func (x *explorer) mayBecome() func(o, n Term) bool {
-	types := map[string][]bool{}
-	of := func(typ string) []bool {
-		if of, ok := types[typ]; ok {
-			return of
-		}
-		types[typ] = x.book.ofType(typ)
-		return types[typ]
-	}
-	return func(o, n Term) bool {
-		for name, want := range n.Props {
-			if v, ok := o.Props[name]; ok && v != want {
-				return false
-			}
-		}
-		a, b := of(o.Type), of(n.Type)
-		for i := range a {
-			if a[i] && b[i] {
-				return true
-			}
-		}
-		return false
-	}
 }
 
 // dropFrozen leaves out of the start state the objects no move can ever touch: those in areas that are not

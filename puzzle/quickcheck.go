@@ -2,10 +2,11 @@ package puzzle
 
 import "slices"
 
-// QuickStates caps the quick check (Manager.Solvable, Blocks), which the server makes while a player waits: the
-// explorer does more than 2 M states a second, so it stays within a few milliseconds. A check that hits the cap
-// answers Unknown.
-const QuickStates = 4000
+// QuickStates caps the quick check (Manager.Solvable, Blocks), which the server makes on the world goroutine while
+// a player waits. A check of a whole game's states costs up to about 10 µs a state in all-rules mode (many moves,
+// acceleration), so 2 000 keep it within about 20 ms (BenchmarkQuickCheck, docs/benchmarks.md). A check that hits
+// the cap answers Unknown.
+const QuickStates = 2000
 
 // QuickLimits returns the limits of a quick check of puzzle t, for Manager.Exploration: depth first to the first
 // goal, accelerated (a growing world made finite, see accelerate.go), within QuickStates, and with states at most
@@ -21,7 +22,7 @@ func QuickLimits(t *Tracked) Explore {
 // moves the manager offers": Yes or No when the check proves it, Unknown when it stopped at its cap. In all-rules
 // mode it first plays the trees as tree mode would, whose moves are all-rules moves too, a quick proof of Yes while
 // the tree can still run; then it searches the game depth first, which soon reaches the goal of a deep puzzle, and
-// breadth first, which soon reaches that of a shallow one in a wide game, each within half of QuickStates.
+// breadth first, which soon reaches that of a shallow one in a wide game, each stage within half of QuickStates.
 func (m *Manager) Solvable(t *Tracked) Verdict {
 	lim := QuickLimits(t)
 	lim.MaxStates /= 2

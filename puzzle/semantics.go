@@ -66,8 +66,10 @@ type book struct {
 	leafOnly bool // tree mode: a node runs only while it is a current leaf of its tree
 	trees    []treeOf
 	opts     []option
-	mu       sync.Mutex        // guards types: explorations on several goroutines share a book
-	types    map[string][]bool // per type met, which items (in ItemOrder) are of it
+	mu       sync.Mutex         // guards types: explorations on several goroutines share a book
+	types    map[string]itemSet // per type met, the items (in ItemOrder) of it
+	feedMu   sync.Mutex         // guards feeds
+	feeds    [][]int32          // per option once worked out, the options with an output that may become one of its inputs
 }
 
 // newBook returns the options of a game in mode: rules are the pack rules players may run besides the trees'
@@ -87,25 +89,92 @@ func newBook(p *Pack, mode Mode, rules, fails []*Rule, trees []treeOf) *book {
 	return b
 }
 
-// ofType returns which items, in ItemOrder, are of a type, worked out once per book.
-func (b *book) ofType(typ string) []bool {
+// ofType returns the items, in ItemOrder, of a type, worked out once per book.
+func (b *book) ofType(typ string) itemSet {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if of, ok := b.types[typ]; ok {
 		return of
 	}
 	if b.types == nil {
-		b.types = map[string][]bool{}
+		b.types = map[string]itemSet{}
 	}
 	b.types[typ] = b.itemsOf(typ)
 	return b.types[typ]
 }
 
-// itemsOf works out which items, in ItemOrder, are of a type.
-func (b *book) itemsOf(typ string) []bool {
-	of := make([]bool, len(b.pack.ItemOrder))
+// mayBecome reports whether an object made by output term o can match term n: some item is of both types, and no
+// property o sets contradicts n.
+func (b *book) mayBecome(o, n Term) bool { return mayBecome(o, n, b.ofType) }
+
+// mayBecome is book.mayBecome with the items of a type given by of.
+func mayBecome(o, n Term, of func(string) itemSet) bool {
+	for name, want := range n.Props {
+		if v, ok := o.Props[name]; ok && v != want {
+			return false
+		}
+	}
+	return of(o.Type).intersects(of(n.Type))
+}
+
+// feeders returns the options with an output that may become one of option i's inputs: what relevance pruning
+// walks from the goal. It is worked out when first asked for, once per book.
+func (b *book) feeders(i int) []int32 {
+	b.feedMu.Lock()
+	defer b.feedMu.Unlock()
+	if b.feeds == nil {
+		b.feeds = make([][]int32, len(b.opts))
+	}
+	if b.feeds[i] != nil {
+		return b.feeds[i]
+	}
+	types := map[string]itemSet{} // b.ofType locks; a few types are asked for many times here
+	of := func(typ string) itemSet {
+		if t, ok := types[typ]; ok {
+			return t
+		}
+		types[typ] = b.ofType(typ)
+		return types[typ]
+	}
+	o := &b.opts[i]
+	b.feeds[i] = []int32{}
+	for j, u := range b.opts {
+		if !u.rule.Fail && slices.ContainsFunc(u.rule.Outputs, func(out Term) bool { return feedsInput(out, o, of) }) {
+			b.feeds[i] = append(b.feeds[i], int32(j))
+		}
+	}
+	return b.feeds[i]
+}
+
+// feedsInput reports whether output term out may become an input of option o.
+func feedsInput(out Term, o *option, of func(string) itemSet) bool {
+	for k := range o.rule.Inputs {
+		if mayBecome(out, o.term(k), of) {
+			return true
+		}
+	}
+	return false
+}
+
+// children returns the options of the nodes whose main output feeds node option i.
+func (b *book) children(i int) []int32 {
+	o := &b.opts[i]
+	var out []int32
+	for j, c := range b.opts {
+		if c.puzzle == o.puzzle && c.node >= 0 && b.trees[o.puzzle].nodes[c.node].Parent == o.node {
+			out = append(out, int32(j))
+		}
+	}
+	return out
+}
+
+// itemsOf works out the items, in ItemOrder, of a type.
+func (b *book) itemsOf(typ string) itemSet {
+	of := newItemSet(len(b.pack.ItemOrder))
 	for i, name := range b.pack.ItemOrder {
-		of[i] = b.pack.IsA(name, typ)
+		if b.pack.IsA(name, typ) {
+			of.add(i)
+		}
 	}
 	return of
 }
