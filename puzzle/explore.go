@@ -87,7 +87,8 @@ type Explore struct {
 	// the inventory), so putting down never helps and the reduction keeps solvability exactly.
 	NoCarry bool
 
-	book *book // the game's options, when Manager.Exploration has made them already
+	book    *book // the game's options, when Manager.Exploration has made them already
+	carried bool  // an analysis too takes carryable objects as carried (Manager.Exploration)
 }
 
 // maxGraphStates returns the cap on the graph's states.
@@ -304,7 +305,7 @@ func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 	reduce := !cfg.Analyse && cfg.GoalFunc == nil
 	x.prune = reduce && !cfg.NoRelevance
 	x.sleep = reduce && !cfg.NoSleep
-	x.sp.carry = reduce && !cfg.NoCarry
+	x.sp.carry = !cfg.NoCarry && cfg.GoalFunc == nil && (reduce || cfg.carried)
 	if x.prune {
 		x.relevance()
 		x.accel = cfg.Accelerate && slices.ContainsFunc(x.opts, func(i int32) bool { return x.grows(i) })

@@ -278,6 +278,11 @@ func (m *Manager) progress() progressFunc {
 // The moves are the manager's: its mode, every tracked puzzle's tree with its progress, every place it lets
 // players reach and the inventory, the fail rules. limits gives the search: its caps (MaxStates, MaxGrowth,
 // MaxDepth, MaxGraphStates), reductions, Accelerate, FirstGoal, DepthFirst, Analyse and Graph; the rest is set.
+//
+// States are counted up to carrying, in an analysis too: a carryable object lying in an open area counts as
+// carried, since any player can pick it up and it can do no less carried (Explore.NoCarry), so picking up and
+// putting down are no moves of the exploration. Whether the goal can be reached, and from which states not, is the
+// game's; the shortest solution and the solutions count the rules run.
 func (m *Manager) Exploration(t *Tracked, limits Explore) Explore {
 	return m.exploration(t, limits, m.Mode)
 }
@@ -285,7 +290,7 @@ func (m *Manager) Exploration(t *Tracked, limits Explore) Explore {
 // exploration is Exploration in a mode.
 func (m *Manager) exploration(t *Tracked, limits Explore, mode Mode) Explore {
 	cfg := limits
-	cfg.Rules, cfg.Tree, cfg.Puzzles, cfg.book = m.Pack.ModeRules(mode), nil, m.Puzzles, m.bookOf(mode)
+	cfg.Rules, cfg.Tree, cfg.Puzzles, cfg.book, cfg.carried = m.Pack.ModeRules(mode), nil, m.Puzzles, m.bookOf(mode), true
 	cfg.FailRules, cfg.Goal, cfg.GoalArea, cfg.GoalFunc = m.Pack.FailRules, t.Goal, t.Area, nil
 	cfg.Areas = m.Places()
 	return cfg

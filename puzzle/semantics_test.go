@@ -233,3 +233,59 @@ func TestChecksCountOnlyTheAreasGoal(t *testing.T) {
 		t.Errorf("after burning the stick the admin check says %v, %v", rep, err)
 	}
 }
+
+// A node's inputs are typed by the items the tree matched for its children, and TrackPuzzle tracks them so.
+func TestTrackPuzzleTypesNodeInputs(t *testing.T) {
+	m, tr := radioGame(t, TreeRules)
+	play := tr.Nodes[0]
+	if play.Rule.Action != "Play" || len(play.Inputs) != 2 || play.Inputs[1].Type != "Clerk" ||
+		play.Inputs[1].Props.Get("distracted") != Bool(false) {
+		t.Fatalf("Play's inputs %v, want Radio and Clerk[distracted: false]", play.Inputs)
+	}
+	if _, err := m.Track("Bank", tr.Goal, tr.Nodes); err == nil {
+		t.Error("a second puzzle of the Bank was tracked")
+	}
+}
+
+// The places are the accessible areas the manager knows: the pack's, the puzzles' and those objects lie in.
+func TestManagerPlaces(t *testing.T) {
+	m, _ := vaultGame(t, TreeRules, "Lobby")
+	m.Add(Object{Item: "Vase", Area: "Attic", Props: Props{}}, Object{Item: "Vase", Area: "Cellar", Props: Props{}})
+	open := m.Accessible
+	m.Accessible = func(a string) bool { return open(a) || a == "Attic" }
+	if got := m.Places(); !slices.Equal(got, []string{"Attic", "Hall", "Lobby"}) {
+		t.Errorf("places %v, want the open Attic, Hall and Lobby", got)
+	}
+}
+
+// A move made only of carried objects whose result does not depend on the area is offered once, naming none;
+// Do makes it in the first place that offers it.
+func TestCarriedMoveNamesNoArea(t *testing.T) {
+	m, _ := vaultGame(t, AllRules, Inventory)
+	var polish []Move
+	for _, mv := range m.Moves() {
+		if mv.Rule.Action == "Polish" {
+			polish = append(polish, mv)
+		}
+	}
+	if len(polish) != 1 || polish[0].Area != "" {
+		t.Fatalf("polish moves %v, want one naming no area", polish)
+	}
+	if _, _, err := m.Do(polish[0]); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A puzzle no manager tracks is explored alone in its area, under the rules the limits give.
+func TestExplorationOfAnUntrackedPuzzle(t *testing.T) {
+	m, tr := vaultGame(t, TreeRules, "Hall")
+	alone := &Tracked{Area: tr.Area, Goal: tr.Goal, Nodes: tr.Nodes}
+	rep, err := m.Pack.Explore(m.State, alone.Exploration(Explore{}))
+	if err != nil || rep.Solvable != Yes {
+		t.Errorf("the vault alone, key in the hall: %v, %v", rep, err)
+	}
+	cfg := tr.Exploration(Explore{Areas: []string{"Nowhere"}})
+	if !slices.Equal(cfg.Areas, []string{"Hall", "Lobby"}) || cfg.GoalArea != "Hall" {
+		t.Errorf("a tracked puzzle's exploration: areas %v, goal area %q", cfg.Areas, cfg.GoalArea)
+	}
+}
