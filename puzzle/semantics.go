@@ -20,8 +20,8 @@ import (
 //   - A node of a puzzle tree runs on objects of the items generation matched for its inputs: a matched item's type
 //     overrides the term's (3.5.1), so a node bound to the Clerk cannot be run on the Security guard. It makes the
 //     items the tree chose for its outputs, and it is made in its puzzle's area.
-//   - In tree mode the options are the nodes of the tracked puzzles, each once, while it is a current leaf, and the
-//     fail rules. In all-rules mode they are every pack rule, making the default items, and every node, at any
+//   - In tree mode the options are the nodes of the tracked puzzles, each once, while it is a current leaf (also
+//     after its puzzle's goal was achieved some other way: progress alone decides), and the fail rules. In all-rules mode they are every pack rule, making the default items, and every node, at any
 //     time: a node replaces its rule for the objects it fits in its area (the tree's instance of the rule, 4.6),
 //     and the fail rules.
 //   - Of several options of one rule that fit the same objects in the same area and make the same items, the first
@@ -286,17 +286,22 @@ func (b *book) chosen(i int, objs []*Object, area string, done progressFunc) boo
 	if !b.applies(i, objs, area, done) {
 		return false
 	}
-	o := &b.opts[i]
 	for j := range b.opts {
-		u := &b.opts[j]
-		if j == i || u.rule != o.rule || !(j < i && slices.Equal(u.items, o.items) || o.general && u.node >= 0) {
-			continue
-		}
-		if b.applies(j, objs, area, done) {
+		if b.preferred(j, i) && b.applies(j, objs, area, done) {
 			return false
 		}
 	}
 	return true
+}
+
+// preferred reports whether option j runs instead of option i where both apply: an earlier option of the same
+// rule making the same items, or a node of the rule of a general rule i.
+func (b *book) preferred(j, i int) bool {
+	o, u := &b.opts[i], &b.opts[j]
+	if j == i || u.rule != o.rule {
+		return false
+	}
+	return j < i && slices.Equal(u.items, o.items) || o.general && u.node >= 0
 }
 
 // find returns the option a move runs on objs in area: the first chosen option of its rule that makes the items
