@@ -78,6 +78,7 @@ func (g *Game) Check(p *puzzle.Pack) puzzle.ErrorList {
 	for _, t := range p.Tags {
 		list = append(list, g.checkTag(p, t)...)
 	}
+	list = append(list, g.CheckStructures(p)...)
 	p.SetSource(list)
 	return list
 }

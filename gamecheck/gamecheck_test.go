@@ -37,6 +37,8 @@ areas:
   - {name: Yard, start: true, goals: ["Lever[on: true]", Key], maxDepth: 3}
 world:
   - {id: 1, item: Tree, area: Yard}
+structures:
+  Shed: {for: [Mill], palette: {"#": cobblestone, L: {block: oak_log, states: {pillar_axis: x}}}, layout: [["#L"], ["@."]]}
 `
 
 // Each check of the game, one at a time: the validator reports the mistake at the name or state at fault with a
@@ -56,6 +58,8 @@ func TestEveryGameCheckValidatesWhatStarts(t *testing.T) {
 		{"unknown tag block", "block: oak_log, states", "block: oak_logg, states", "12:25", `tag rule for Tree: unknown block "oak_logg"`, "did you mean oak_log?"},
 		{"unknown tag state", "states: {pillar_axis: y}", "states: {axis: y}", "12:49", "block oak_log has no state axis", "its states are pillar_axis ("},
 		{"unknown block above", "above: [oak_leaves]", "above: [oak_leafs]", "12:68", `tag rule for Tree: above: unknown block "oak_leafs"`, "did you mean oak_leaves?"},
+		{"unknown structure block", "cobblestone", "cobblestome", "19:38", `structure Shed: palette #: unknown block "cobblestome"`, "did you mean cobblestone?"},
+		{"unknown structure state", "pillar_axis: x", "pillar_axis: w", "19:93", "state pillar_axis of block oak_log is never w", "its values are"},
 		{"unknown block below", "below: [grass_block]", "below: [grass]", "12:89", `tag rule for Tree: below: unknown block "grass"`, "grass_block"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

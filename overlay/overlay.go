@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -58,6 +59,9 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		if err := o.looks.check(opts.Pack.Items[name]); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	for _, e := range gamecheck.Default().CheckStructures(opts.Pack) {
+		errs = append(errs, e)
 	}
 	tagger, err := tagging.New(blocks, opts.Pack.Tags)
 	if err != nil {

@@ -110,6 +110,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 		p.src.items[name] = q.src.items[name]
 	}
 	p.Rules = append(p.Rules, q.Rules...)
+	p.mergeStructures(q, layer, errs)
 	p.FailRules = append(p.FailRules, q.FailRules...)
 	for _, t := range q.Tags {
 		if t.Replace {
@@ -494,9 +495,10 @@ func (l *fileLoader) top(n *yaml.Node) {
 			l.pack.src.areasKey = l.pos(key)
 			l.areas(val)
 		},
-		"world":  func(_, val *yaml.Node) { l.world(val) },
-		"tags":   func(_, val *yaml.Node) { l.tags(val) },
-		"remove": func(_, val *yaml.Node) { l.removals(val) },
+		"world":      func(_, val *yaml.Node) { l.world(val) },
+		"tags":       func(_, val *yaml.Node) { l.tags(val) },
+		"remove":     func(_, val *yaml.Node) { l.removals(val) },
+		"structures": func(_, val *yaml.Node) { l.structures(val) },
 	})
 }
 

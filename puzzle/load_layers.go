@@ -9,7 +9,7 @@ import (
 
 // removal is an entry of a pack's remove section: something an earlier pack declared that this one takes away.
 type removal struct {
-	kind string // "items", "areas", "rules", "failRules" or "tags"
+	kind string // "items", "areas", "rules", "failRules", "tags" or "structures"
 	name string // an item or area name, a rule's text, or the item of tag rules
 	at   Pos
 }
@@ -19,11 +19,12 @@ type removal struct {
 // (spacing and the order of a term's properties do not matter); changing a rule is removing it and adding another.
 func (l *fileLoader) removals(n *yaml.Node) {
 	l.fields(n, "remove", map[string]func(key, val *yaml.Node){
-		"items":     func(_, v *yaml.Node) { l.removeList(v, "items", l.word) },
-		"areas":     func(_, v *yaml.Node) { l.removeList(v, "areas", l.scalar) },
-		"tags":      func(_, v *yaml.Node) { l.removeList(v, "tags", l.word) },
-		"rules":     func(_, v *yaml.Node) { l.removeRules(v, "rules") },
-		"failRules": func(_, v *yaml.Node) { l.removeRules(v, "failRules") },
+		"items":      func(_, v *yaml.Node) { l.removeList(v, "items", l.word) },
+		"areas":      func(_, v *yaml.Node) { l.removeList(v, "areas", l.scalar) },
+		"tags":       func(_, v *yaml.Node) { l.removeList(v, "tags", l.word) },
+		"rules":      func(_, v *yaml.Node) { l.removeRules(v, "rules") },
+		"failRules":  func(_, v *yaml.Node) { l.removeRules(v, "failRules") },
+		"structures": func(_, v *yaml.Node) { l.removeList(v, "structures", l.word) },
 	})
 }
 
@@ -77,6 +78,8 @@ func (p *Pack) applyRemovals(rs []removal, layer int, errs *ErrorList) {
 			before := len(p.Tags)
 			p.Tags = slices.DeleteFunc(p.Tags, func(t TagRule) bool { return t.Item == r.name && earlier(t.Pos) })
 			removed = len(p.Tags) < before
+		case "structures":
+			removed = p.removeStructure(r.name, earlier)
 		}
 		if !removed {
 			errs.AddHint(r.at, fmt.Sprintf("remove: no earlier pack declares %s %q", r.kind[:len(r.kind)-1], r.name), HintLayered)

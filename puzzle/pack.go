@@ -10,6 +10,8 @@ type Pack struct {
 	World     []Object  // objects that exist before any puzzle (offline runs; in game, tagging finds them)
 	Tags      []TagRule // which blocks and entities already in the world are puzzle items
 	Files     []string  // the files it was read from, in order
+	// Structures are the built settings placed objects stand in, in the order they were declared.
+	Structures []*Structure
 
 	src      *sources  // where each part was written; nil for a pack built in Go
 	removals []removal // what a file read as a later layer removes from earlier ones
