@@ -110,10 +110,8 @@ func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 	if !ok || run.tracked == nil {
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	p := v.pack
-	cfg := puzzle.Explore{Rules: p.ModeRules(o.opts.Mode), Tree: run.tracked.Nodes, FailRules: p.FailRules,
-		Goal: run.tracked.Goal, Areas: []string{run.area.Name}, MaxStates: o.opts.CheckStates, Analyse: true, Graph: graph}
-	return p.Explore(v.game.State.Clone(), cfg)
+	cfg := run.tracked.Exploration(puzzle.Explore{MaxStates: o.opts.CheckStates, Analyse: true, Graph: graph})
+	return v.pack.Explore(v.game.State.Clone(), cfg)
 }
 
 // Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths, and

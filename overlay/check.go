@@ -8,14 +8,15 @@ import (
 	"riddlestone/puzzle"
 )
 
-// quickCheck is the exploration made on the world goroutine to ask whether a puzzle can still be solved in its
-// area (/puzzle restart, /puzzle verify): the game as the manager tracking t runs it (puzzle.Tracked.Exploration:
-// its mode, every tracked tree with its progress, every open area and the inventory, the fail rules, t's goal in
-// t's area) within puzzle.QuickLimits. p, mode and area describe t's game only when no manager tracks t.
-func quickCheck(p *puzzle.Pack, mode puzzle.Mode, t *puzzle.Tracked, area string) puzzle.Explore {
-	limits := puzzle.QuickLimits(t)
-	limits.Rules, limits.FailRules, limits.Areas = p.ModeRules(mode), p.FailRules, []string{area}
-	return t.Exploration(limits)
+// solvable is the quick check of whether an area's puzzle can still be solved (/puzzle restart, /puzzle verify, a
+// felled feature): puzzle.Manager.Solvable on the published game, the moves the manager offers towards the goal of
+// t's area. It answers Unknown for an area without an active puzzle.
+func solvable(v *state, a AreaPos) puzzle.Verdict {
+	run, ok := v.areas[a]
+	if !ok || run.rec.State != Active || run.tracked == nil {
+		return puzzle.Unknown
+	}
+	return v.game.Solvable(run.tracked)
 }
 
 // blocksArea reports whether a move would make its area's puzzle unsolvable, in all-rules mode, where players may

@@ -187,16 +187,6 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	o.answer(src, func() *Reply { return o.Reroll(a) })
 }
 
-// Solvable reports whether an area's puzzle can still be solved from the current state, under the mode's rules.
-func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict {
-	v := o.view()
-	run, ok := v.areas[a]
-	if !ok || run.tracked == nil || run.rec.State != Active {
-		return puzzle.Unknown
-	}
-	rep, err := v.pack.Explore(v.game.State.Clone(), quickCheck(v.pack, o.opts.Mode, run.tracked, run.area.Name))
-	if err != nil {
-		return puzzle.Unknown
-	}
-	return rep.Solvable
-}
+// Solvable reports whether an area's active puzzle can still be solved from the current state by the moves the
+// game offers (puzzle.Manager.Solvable); Unknown when the check stops at its cap or the area has no active puzzle.
+func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict { return solvable(o.view(), a) }

@@ -109,12 +109,5 @@ func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 	return res, nil
 }
 
-// unsolvable reports whether the explorer proves an area's puzzle can no longer be solved.
-func (o *Overlay) unsolvable(s *state, a AreaPos) bool {
-	run, ok := s.areas[a]
-	if !ok || run.rec.State != Active || run.tracked == nil {
-		return false
-	}
-	rep, err := s.pack.Explore(s.game.State.Clone(), quickCheck(s.pack, o.opts.Mode, run.tracked, run.area.Name))
-	return err == nil && rep.Solvable == puzzle.No
-}
+// unsolvable reports whether the quick check proves an area's puzzle can no longer be solved.
+func (o *Overlay) unsolvable(s *state, a AreaPos) bool { return solvable(s, a) == puzzle.No }

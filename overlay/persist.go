@@ -61,7 +61,7 @@ func (o *Overlay) restoreArea(s *state, pos AreaPos, rec AreaRecord) error {
 
 // track starts the manager tracking an area's puzzle.
 func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
-	tr, err := s.game.Track(run.area.Name, pz.Goal, pz.TreeRules())
+	tr, err := s.game.TrackPuzzle(pz)
 	if err != nil {
 		return err
 	}

@@ -79,11 +79,8 @@ func (o *Overlay) gameProblems(v *state) []string {
 				}
 			}
 		}
-		if run.rec.State == Active && run.tracked != nil {
-			rep, err := v.pack.Explore(v.game.State.Clone(), quickCheck(v.pack, o.opts.Mode, run.tracked, run.area.Name))
-			if err == nil && rep.Solvable == puzzle.No {
-				out = append(out, fmt.Sprintf("area %v can no longer be solved", pos))
-			}
+		if solvable(v, pos) == puzzle.No {
+			out = append(out, fmt.Sprintf("area %v can no longer be solved", pos))
 		}
 	}
 	return out

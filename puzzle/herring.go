@@ -85,7 +85,7 @@ func (g *Generator) harmless(s *search, p *Puzzle, o Object) bool {
 	objs := append(slices.Clone(s.world.Objects), p.Spawned...)
 	state := NewState(append(objs, o))
 	areas := append([]string{p.Area}, s.world.Unlocked...)
-	r, err := g.pack.Explore(state, Explore{Tree: p.TreeRules(), FailRules: g.pack.FailRules, Goal: p.Goal, Areas: areas,
+	r, err := g.pack.Explore(state, Explore{Tree: p.TreeRules(), FailRules: g.pack.FailRules, Goal: p.Goal, GoalArea: p.Area, Areas: areas,
 		MaxStates: herringStates, Analyse: true})
 	return err == nil && r.Complete && r.Solvable == Yes && r.DeadEnds == 0
 }

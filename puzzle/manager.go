@@ -103,7 +103,7 @@ func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, err
 // TrackPuzzle starts tracking a generated puzzle: its area, goal and tree, each node's inputs typed by the items
 // generation matched for them (TreeRule.Inputs).
 func (m *Manager) TrackPuzzle(pz *Puzzle) (*Tracked, error) {
-	return m.Track(pz.Area, pz.Goal, typedTree(pz))
+	return m.Track(pz.Area, pz.Goal, pz.TreeRules())
 }
 
 // Rules returns the rules players may run now: the current leaves of the puzzles in TreeRules mode, every pack

@@ -280,7 +280,8 @@ func solve(p *Pack, s *State, pz *Puzzle, waiting []*Puzzle, accessible func(str
 }
 
 // TreeRules flattens the puzzle tree for Manager and Explore.Tree, in solution order so that the manager's first
-// current leaf of a rule is always the node being executed.
+// current leaf of a rule is always the node being executed, each node's inputs typed by the items generation matched
+// for them (TreeRule.Inputs, Node.InputTerms).
 func (p *Puzzle) TreeRules() []TreeRule {
 	sol := p.Solution()
 	index := make(map[*Node]int, len(sol))
@@ -289,7 +290,7 @@ func (p *Puzzle) TreeRules() []TreeRule {
 	}
 	nodes := make([]TreeRule, len(sol))
 	for i, n := range sol {
-		nodes[i] = TreeRule{Rule: n.Rule, Parent: -1, Items: n.Outputs}
+		nodes[i] = TreeRule{Rule: n.Rule, Parent: -1, Items: n.Outputs, Inputs: n.InputTerms()}
 		for _, c := range n.Children {
 			if !c.Leaf() {
 				nodes[index[c]].Parent = i

@@ -227,18 +227,6 @@ func (n *Node) InputTerms() []Term {
 	return terms
 }
 
-// typedTree returns the puzzle's tree as the manager tracks it: Puzzle.TreeRules with each node's inputs typed by
-// the items generation matched for them.
-func typedTree(pz *Puzzle) []TreeRule {
-	nodes := pz.TreeRules()
-	for i, n := range pz.Solution() {
-		if i < len(nodes) && nodes[i].Inputs == nil {
-			nodes[i].Inputs = n.InputTerms()
-		}
-	}
-	return nodes
-}
-
 // leafOf reports whether node n of a tree is a current leaf: it has not run and its children all have.
 func leafOf(nodes []TreeRule, n int, done func(int) bool) bool {
 	if done(n) {
