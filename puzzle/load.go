@@ -112,6 +112,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	p.Rules = append(p.Rules, q.Rules...)
 	p.mergeStructures(q, layer, errs)
 	p.FailRules = append(p.FailRules, q.FailRules...)
+	p.mergeTexts(q, layer, errs)
 	for _, t := range q.Tags {
 		if t.Replace {
 			before := len(p.Tags)
@@ -499,6 +500,7 @@ func (l *fileLoader) top(n *yaml.Node) {
 		"tags":       func(_, val *yaml.Node) { l.tags(val) },
 		"remove":     func(_, val *yaml.Node) { l.removals(val) },
 		"structures": func(_, val *yaml.Node) { l.structures(val) },
+		"text":       func(_, val *yaml.Node) { l.texts(val) },
 	})
 }
 

@@ -9,9 +9,10 @@ type Pack struct {
 	Areas     []*Area
 	World     []Object  // objects that exist before any puzzle (offline runs; in game, tagging finds them)
 	Tags      []TagRule // which blocks and entities already in the world are puzzle items
-	Files     []string  // the files it was read from, in order
 	// Structures are the built settings placed objects stand in, in the order they were declared.
 	Structures []*Structure
+	Files      []string         // the files it was read from, in order
+	Texts      map[string]*Text // lines for players by action or item name (see Text); nil when none
 
 	src      *sources  // where each part was written; nil for a pack built in Go
 	removals []removal // what a file read as a later layer removes from earlier ones

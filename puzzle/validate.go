@@ -32,6 +32,7 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 	v.checkAreas()
 	v.checkWorld()
 	v.checkTags()
+	v.checkTexts()
 	v.checkStructures()
 	if p.src == nil || !p.src.badRules {
 		// Reach and use depend on every rule: with one that did not parse, they would report its absence.
