@@ -74,53 +74,6 @@ func (w *genChunks) snapshot(a AreaPos) tagging.Snapshot {
 	return s
 }
 
-// spawnWorld is what finding a spawn reads and builds on: a world's transaction, or generated chunks.
-type spawnWorld interface {
-	blockEditor
-	HighestBlock(x, z int) int
-}
-
-// serverSpawn finds a new world's spawn as the server does (server/spawn.go): the first column, ring by ring out
-// from 0,0 up to 128 blocks, whose ground (under any canopy) has room for a body; failing that, a stone platform
-// on the water at 0,0.
-func serverSpawn(w spawnWorld) cube.Pos {
-	for r := 0; r <= 128; r++ {
-		for dx := -r; dx <= r; dx++ {
-			rows := []int{-r, r}
-			if dx == -r || dx == r {
-				rows = rows[:0]
-				for dz := -r; dz <= r; dz++ {
-					rows = append(rows, dz)
-				}
-			}
-			for _, dz := range rows {
-				if p, ok := surfaceSpawn(w, dx, dz); ok {
-					return p
-				}
-			}
-		}
-	}
-	y := w.HighestBlock(0, 0) + 1
-	for dx := -1; dx <= 1; dx++ {
-		for dz := -1; dz <= 1; dz++ {
-			w.SetBlock(cube.Pos{dx, y, dz}, block.Stone{}, nil)
-		}
-	}
-	return cube.Pos{0, y + 1, 0}
-}
-
-func surfaceSpawn(w spawnWorld, x, z int) (cube.Pos, bool) {
-	y := w.HighestBlock(x, z)
-	for ; y > world.Overworld.Range().Min(); y-- {
-		p := cube.Pos{x, y, z}
-		if _, leaves := w.Block(p).Model().(model.Leaves); !leaves && !bodyFits(w.Block(p)) {
-			break
-		}
-	}
-	p := cube.Pos{x, y + 1, z}
-	return p, canStand(w, p)
-}
-
 // bodyFits reports whether a player's body fits in a block: no collision box and no liquid.
 func bodyFits(b world.Block) bool {
 	if _, liquid := b.(world.Liquid); liquid {
@@ -265,7 +218,7 @@ func spotSeeds(t *testing.T) int64 {
 // ground (never water) with room for a body; each reached on foot, its item stack picked up where it lies (see
 // checkReached); and, with every object standing as a block two high (a door: the worst case for the ways between
 // them), each still within a player's reach from a place reached on foot. It reports what is wrong.
-func checkSpots(w spawnWorld, a AreaPos, spots []cube.Pos, n int, spawn *cube.Pos) []string {
+func checkSpots(w SpawnWorld, a AreaPos, spots []cube.Pos, n int, spawn *cube.Pos) []string {
 	if len(spots) < n {
 		return []string{fmt.Sprintf("%d spots, want %d", len(spots), n)}
 	}
@@ -310,7 +263,7 @@ func nearSpot(p cube.Pos) []cube.Pos {
 // to those of the others and back, and reports the spots for which that fails, and the places walked to and from
 // the first. The walk between the spots starts beside the first, at a place hub accepts (nil: any). Without a
 // spawn (shut in), it checks the ways between the spots only.
-func checkReached(w spawnWorld, a AreaPos, spots []cube.Pos, spawn *cube.Pos, near func(cube.Pos) []cube.Pos, hub func(int) bool) ([]string, func(int) bool) {
+func checkReached(w SpawnWorld, a AreaPos, spots []cube.Pos, spawn *cube.Pos, near func(cube.Pos) []cube.Pos, hub func(int) bool) ([]string, func(int) bool) {
 	k := newWalker(w, a)
 	fromSpawn := func(int) bool { return true }
 	if spawn != nil {
@@ -351,7 +304,7 @@ func TestOceanStartAreasGetSpots(t *testing.T) {
 		o := showOverlay(t)
 		w := syncWorld(t, worldgen.New(seed))
 		var spawn cube.Pos
-		run(t, w, func(tx *world.Tx) { spawn = serverSpawn(tx) })
+		run(t, w, func(tx *world.Tx) { spawn = Spawn(tx, cube.Pos{0, 32767, 0}, 4) })
 		a := AreaOfBlock(spawn, 4)
 		lo, hi := a.Chunks(4)
 		snap, err := Snapshot(context.Background(), w, lo, hi)
@@ -403,26 +356,69 @@ func showAll(t *testing.T, o *Overlay, w *world.World, spots []cube.Pos) []Where
 }
 
 // On every seed the start area has at least 8 spots a player walks to, in generated terrain with the spawn found
-// as the server finds it: from the spawn to each, and between them both ways. Where the server's spawn is shut in
+// as the server finds it (Spawn): from the spawn to each, and between them both ways. The spawn is never shut in
 // (under leaves at head height, on a peak or a ledge with drops of more than three blocks round a small piece of
-// ground), only the ways between the spots are checked, and the seeds are counted. See spotSeeds for how many
-// seeds.
+// ground): the spots are on ground walked to from it. See spotSeeds for how many seeds.
 func TestStartAreasHaveReachableSpots(t *testing.T) {
 	const n = 8
 	var shutIn []int64
 	for seed := int64(1); seed <= spotSeeds(t); seed++ {
 		w := newGenChunks(seed)
-		spawn := serverSpawn(w)
+		spawn := Spawn(w, cube.Pos{0, 32767, 0}, 4)
 		a := AreaOfBlock(spawn, 4)
 		spots, walked := surfaceSpotsWalked(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 1)), []cube.Pos{spawn})
-		from := &spawn
 		if !walked {
-			shutIn, from = append(shutIn, seed), nil
+			shutIn = append(shutIn, seed)
 		}
-		bad := checkSpots(w, a, spots, n, from)
+		bad := checkSpots(w, a, spots, n, &spawn)
 		for _, b := range bad {
 			t.Errorf("seed %d, spawn %v, area %v: %s", seed, spawn, a, b)
 		}
 	}
-	t.Logf("%d seeds; the server's spawn was shut in on %d: %v", spotSeeds(t), len(shutIn), shutIn)
+	if len(shutIn) > 0 {
+		t.Errorf("%d seeds; the spots were not on ground walked to from the spawn on %d: %v", spotSeeds(t), len(shutIn), shutIn)
+	}
+}
+
+// On every seed the four areas beside the start area have 8 spots each that a player walks between both ways, on
+// ground walked to from their border with the start area (where they come in once it is solved). Two kinds of area
+// are counted, not failed: where that border is all water, the spots stand on rafts and piers, reached by swimming
+// in; where the ground walked to from the border is too small for the spots (a ledge above a cliff), they are on
+// the area's largest piece of ground, which the player reaches by a drop of more than three blocks or round by
+// water (steps down a cliff are not built yet). It checks a quarter of spotSeeds' seeds, since each has four areas.
+func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
+	const n = 8
+	var notWalked, atSea []string
+	seeds := max(spotSeeds(t)/4, 5)
+	for seed := int64(1); seed <= seeds; seed++ {
+		w := newGenChunks(seed)
+		start := AreaOfBlock(Spawn(w, cube.Pos{0, 32767, 0}, 4), 4)
+		for _, d := range dirs {
+			a := AreaPos{start[0] + int32(d[0]), start[1] + int32(d[1])}
+			arrive := borderColumns(a, []AreaPos{start}, 4)
+			spots, walked := surfaceSpotsWalked(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 2)), arrive)
+			switch {
+			case !groundOn(w.snapshot(a), arrive):
+				atSea = append(atSea, fmt.Sprintf("seed %d area %v", seed, a))
+			case !walked:
+				notWalked = append(notWalked, fmt.Sprintf("seed %d area %v", seed, a))
+			}
+			for _, b := range checkSpots(w, a, spots, n, nil) {
+				t.Errorf("seed %d, area %v beside %v: %s", seed, a, start, b)
+			}
+		}
+	}
+	t.Logf("%d seeds; %d areas beside the start have their spots below a cliff from the border: %v", seeds, len(notWalked), notWalked)
+	t.Logf("%d seeds; %d areas beside the start are reached across water: %v", seeds, len(atSea), atSea)
+}
+
+// groundOn reports whether a player stands on any of the columns of a snapshot's terrain.
+func groundOn(s tagging.Snapshot, cols []cube.Pos) bool {
+	t := readTerrain(s)
+	for _, p := range cols {
+		if i := t.index(p[0], p[2]); i >= 0 && t.feet[i] != noY {
+			return true
+		}
+	}
+	return false
 }

@@ -17,11 +17,19 @@ const noY = math.MinInt32
 // maxRoom bounds the room read above the ground: a player drops at most three blocks without harm.
 const maxRoom = 5
 
-// snapBlocks are the blocks of a snapshot with the changes planned on them; outside its chunks, and for unknown
-// states, it reads air.
+// blockSource is what terrain reads: a snapshot's chunks (chunkSource) or a world (worldSource).
+type blockSource interface {
+	// Block returns the block at p; air where the source has nothing.
+	Block(p cube.Pos) world.Block
+	// top returns the y to read column x, z down from, or noY where the source has nothing.
+	top(x, z int) int
+}
+
+// snapBlocks are the blocks of a source with the changes planned on them, and the chunks the changes may touch.
 type snapBlocks struct {
-	s     tagging.Snapshot
-	edits map[cube.Pos]world.Block
+	src    blockSource
+	lo, hi world.ChunkPos
+	edits  map[cube.Pos]world.Block
 }
 
 // Block returns the block at p.
@@ -29,15 +37,7 @@ func (r *snapBlocks) Block(p cube.Pos) world.Block {
 	if b, ok := r.edits[p]; ok {
 		return b
 	}
-	c, ok := r.s.Chunks[world.ChunkPos{int32(p[0] >> 4), int32(p[2] >> 4)}]
-	if !ok || p[1] < c.Range().Min() || p[1] > c.Range().Max() {
-		return block.Air{}
-	}
-	b, ok := world.BlockByRuntimeID(c.Block(uint8(p[0]&15), int16(p[1]), uint8(p[2]&15), 0))
-	if !ok {
-		return block.Air{}
-	}
-	return b
+	return r.src.Block(p)
 }
 
 // SetBlock plans a change: nil is air.
@@ -49,13 +49,41 @@ func (r *snapBlocks) SetBlock(p cube.Pos, b world.Block, _ *world.SetOpts) {
 }
 
 // top returns the y to read a column down from: its highest block, or above the planned changes.
-func (r *snapBlocks) top(x, z int) int {
-	c, ok := r.s.Chunks[world.ChunkPos{int32(x >> 4), int32(z >> 4)}]
+func (r *snapBlocks) top(x, z int) int { return r.src.top(x, z) }
+
+// chunkSource reads the chunks of a snapshot; outside them, and for unknown states, it reads air.
+type chunkSource struct{ s tagging.Snapshot }
+
+// Block returns the block at p.
+func (c chunkSource) Block(p cube.Pos) world.Block {
+	ch, ok := c.s.Chunks[world.ChunkPos{int32(p[0] >> 4), int32(p[2] >> 4)}]
+	if !ok || p[1] < ch.Range().Min() || p[1] > ch.Range().Max() {
+		return block.Air{}
+	}
+	b, ok := world.BlockByRuntimeID(ch.Block(uint8(p[0]&15), int16(p[1]), uint8(p[2]&15), 0))
+	if !ok {
+		return block.Air{}
+	}
+	return b
+}
+
+// top returns the y above a column's highest block, or noY outside the snapshot.
+func (c chunkSource) top(x, z int) int {
+	ch, ok := c.s.Chunks[world.ChunkPos{int32(x >> 4), int32(z >> 4)}]
 	if !ok {
 		return noY
 	}
-	return int(c.HighestBlock(uint8(x&15), uint8(z&15))) + 1
+	return int(ch.HighestBlock(uint8(x&15), uint8(z&15))) + 1
 }
+
+// worldSource reads a world: a transaction, or anything that reads blocks and column heights as one does.
+type worldSource struct{ w SpawnWorld }
+
+// Block returns the block at p.
+func (s worldSource) Block(p cube.Pos) world.Block { return s.w.Block(p) }
+
+// top returns the y above a column's highest block.
+func (s worldSource) top(x, z int) int { return s.w.HighestBlock(x, z) + 1 }
 
 // terrain is the ground of an area, a column at a time: where someone can stand in each column, how much room
 // there is above, and where open water lies. Rafts planned on it change it as building them would.
@@ -71,14 +99,23 @@ type terrain struct {
 }
 
 // readTerrain reads the columns of a snapshot's area.
-func readTerrain(s tagging.Snapshot) *terrain {
-	t := &terrain{r: &snapBlocks{s: s, edits: map[cube.Pos]world.Block{}}, x0: int(s.Min[0]) << 4, z0: int(s.Min[1]) << 4}
-	t.nx, t.nz = int(s.Max[0]+1)<<4-t.x0, int(s.Max[1]+1)<<4-t.z0
-	n := t.nx * t.nz
-	t.feet, t.room, t.water, t.reach = make([]int, n), make([]int, n), make([]int, n), make([]bool, n)
-	for i := range n {
+func readTerrain(s tagging.Snapshot) *terrain { return readTerrainOf(chunkSource{s}, s.Min, s.Max) }
+
+// readTerrainOf reads the columns of chunks lo to hi of a source.
+func readTerrainOf(src blockSource, lo, hi world.ChunkPos) *terrain {
+	t := newTerrain(src, lo, hi)
+	for i := range t.feet {
 		t.scan(i)
 	}
+	return t
+}
+
+// newTerrain makes the terrain of chunks lo to hi of a source with no column read yet (scan reads one).
+func newTerrain(src blockSource, lo, hi world.ChunkPos) *terrain {
+	t := &terrain{r: &snapBlocks{src: src, lo: lo, hi: hi, edits: map[cube.Pos]world.Block{}}, x0: int(lo[0]) << 4, z0: int(lo[1]) << 4}
+	t.nx, t.nz = int(hi[0]+1)<<4-t.x0, int(hi[1]+1)<<4-t.z0
+	n := t.nx * t.nz
+	t.feet, t.room, t.water, t.reach = make([]int, n), make([]int, n), make([]int, n), make([]bool, n)
 	return t
 }
 
@@ -178,7 +215,7 @@ func (t *terrain) flood(i int) []int {
 func (t *terrain) build(i int) []int {
 	x, z := t.pos(i)
 	before := maps.Clone(t.r.edits)
-	buildFooting(t.r, cube.Pos{x, t.water[i] + 1, z}, boundsOf(t.r.s.Min, t.r.s.Max))
+	buildFooting(t.r, cube.Pos{x, t.water[i] + 1, z}, boundsOf(t.r.lo, t.r.hi))
 	var cols []int
 	for p := range t.r.edits {
 		if _, old := before[p]; !old {

@@ -396,10 +396,15 @@ func (o *Overlay) arrivals(a AreaPos) []cube.Pos {
 	if a == o.graph.Start() {
 		return []cube.Pos{o.w.Spawn()}
 	}
-	n := o.opts.AreaSize * 16
+	return borderColumns(a, o.graph.Keys(a), int(o.opts.AreaSize))
+}
+
+// borderColumns returns the columns (y 0) of area a, of size chunks, along its borders with the areas keys.
+func borderColumns(a AreaPos, keys []AreaPos, size int) []cube.Pos {
+	n := size * 16
 	x0, z0 := int(a[0])*n, int(a[1])*n
 	var out []cube.Pos
-	for _, k := range o.graph.Keys(a) {
+	for _, k := range keys {
 		dx, dz := int(k[0]-a[0]), int(k[1]-a[1])
 		for i := range n {
 			switch {

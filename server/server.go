@@ -123,7 +123,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	w := s.df.World()
 	w.SetDefaultGameMode(mode)
 	spawn, err := world.Call(ctx, w, func(tx *world.Tx) (cube.Pos, error) {
-		pos, changed := ensureSpawn(tx)
+		pos, changed := ensureSpawn(tx, conf.Puzzles.AreaSize)
 		if changed {
 			log.Info("spawn set on the surface", "pos", pos)
 		}

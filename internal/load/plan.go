@@ -48,6 +48,11 @@ type Plan struct {
 // Run runs the plan and returns every report, in the order run. It stops at the first server that cannot
 // start, and when ctx ends.
 func (p Plan) Run(ctx context.Context) ([]*Report, error) {
+	if p.Profiles != "" {
+		if err := os.MkdirAll(p.Profiles, 0o755); err != nil {
+			return nil, fmt.Errorf("load: profiles: %w", err)
+		}
+	}
 	var reps []*Report
 	for run := 1; run <= p.Runs; run++ {
 		kinds := append([]string(nil), p.Kinds...)
