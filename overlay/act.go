@@ -99,7 +99,11 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 			outs = append(outs, rec.at())
 		}
 	}
-	ops = append(ops, o.moveDone(who, mv.Rule, inputs, outs, at, solved, d.Failed))
+	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name)}
+	for _, a := range solved {
+		text.solved = append(text.solved, solvedLine(s, a, who.name))
+	}
+	ops = append(ops, o.moveDone(who, mv.Rule, text, inputs, outs, at, solved, d.Failed))
 	res.ops = ops
 	res.after = o.resumeAll(res.change.Intents)
 	return res, nil
@@ -260,8 +264,8 @@ func (o *Overlay) opening(s *state, a AreaPos, chain int) []Intent {
 }
 
 // moveDone returns the op that tells the world a move was made: the mover's message and HUD, sound and
-// particles, the mods' actions, and titles for solved areas and failed attempts.
-func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, inputs, outs []ObjectAt, at cube.Pos, solved []AreaPos, failed *puzzle.Rule) op {
+// particles, the mods' actions, and titles and lines (text, in words) for solved areas and failed attempts.
+func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, text moveText, inputs, outs []ObjectAt, at cube.Pos, solved []AreaPos, failed *puzzle.Rule) op {
 	fx := at.Vec3Centre()
 	return func(tx *world.Tx) {
 		tx.PlaySound(fx, sound.Click{})
@@ -269,12 +273,13 @@ func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, inputs, outs []ObjectAt
 		var pl *player.Player
 		who.withPlayer(tx, func(p *player.Player) {
 			pl = p
-			p.Message("§a" + capital(words(rule.Action)) + "§r done.")
+			p.Message(text.done)
 			o.refreshHUD(p)
 		})
 		o.runActions(ActionContext{Tx: tx, Player: pl, Rule: rule, Inputs: inputs, Outputs: outs, At: at})
-		for _, a := range solved {
+		for i, a := range solved {
 			announce(tx, title.New("§a"+a.String()+" solved!").WithSubtitle(who.name+" achieved the goal"), sound.LevelUp{})
+			tellAll(text.solved[i])(tx)
 		}
 		if failed != nil {
 			announce(tx, title.New("§cThe attempt failed").WithSubtitle(failed.Action+": the puzzle starts over"), sound.Deny{})

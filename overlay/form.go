@@ -62,51 +62,114 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	g := withProps(v, props)
 	title := displayName(it)
 	body := "§f" + capital(objectWords(v.pack, *obj)) + "§7: what will you do?"
-	if line := o.speech(v, g, *obj); line != "" {
+	line := o.speech(v, g, *obj, p.Name())
+	if line != "" {
 		body = "§f" + line
 	}
 	moves := o.movesFrom(v, g, p, id)
 	buttons := o.buttons(v, moves)
 	if len(moves) == 0 {
-		if line := o.speech(v, g, *obj); line != "" {
+		if line != "" && person(it) {
 			p.Message("§e" + title + "§r: " + line) // a person says what they need
 			return
 		}
-		p.Message("§7" + capital(objectWords(v.pack, *obj)) + ": " + o.missing(v, g, *obj) + ".")
+		msg := "§7" + capital(objectWords(v.pack, *obj)) + ": " + o.missing(v, g, *obj) + "."
+		if line != "" {
+			msg = "§f" + line + " " + msg
+		}
+		p.Message(msg)
 		return
 	}
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
 }
 
-// speech is what a person says when a player turns to them: what they can do for the player and what they
-// need for it, from the first rule the player may run with them ("I can forge you a key if you bring me an
-// ingot."). It is "" for anything that is no person.
-func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object) string {
+// speech is what an object says when a player turns to it: its say line from the pack, and for a person what
+// they want (request). It is "" for a thing the pack gives no line and for a person with nothing to say.
+func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player string) string {
 	it, ok := v.pack.Item(obj.Item)
-	if !ok || it.Look.Entity == "" || it.Carryable() {
+	if !ok {
 		return ""
 	}
-	for _, r := range g.Rules() {
-		if r.Fail || !takes(v.pack, r, obj) {
+	n := narration{item: objectPhrase(v.pack, obj), player: player}
+	if a, err := ParseAreaPos(obj.Area); err == nil {
+		n.area = areaKind(v, a)
+	}
+	var lines []string
+	if line, ok := n.say(textOf(v.pack, obj.Item).Say); ok {
+		lines = append(lines, line)
+	}
+	if person(it) {
+		if line := o.request(v, g, obj, n); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, " ")
+}
+
+// person reports whether an item is someone a player talks to: shown as an entity, and not carried.
+func person(it *puzzle.Item) bool { return it.Look.Entity != "" && !it.Carryable() }
+
+// request is what a person wants, from the first step they take part in: the ask line of its action, filled from
+// the items of the step, or what they can do for the player and what they need for it ("I can forge you a key if
+// you bring me an ingot.").
+func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n narration) string {
+	steps := o.wanted(v, g, obj)
+	for _, st := range steps {
+		if line, ok := askLine(v.pack, st, obj, n); ok {
+			return line
+		}
+	}
+	if len(steps) == 0 {
+		return ""
+	}
+	r := steps[0].Rule
+	var bring []string
+	used := false
+	for _, t := range r.Inputs {
+		if !used && v.pack.Matches(obj.Item, obj.Props, t) {
+			used = true
 			continue
 		}
-		var bring []string
-		used := false
-		for _, t := range r.Inputs {
-			if !used && v.pack.Matches(obj.Item, obj.Props, t) {
-				used = true
-				continue
-			}
-			bring = append(bring, termWords(v.pack, t))
-		}
-		line := "I can " + words(r.Action) + " you " + termWords(v.pack, r.Main())
-		if len(bring) > 0 {
-			line += " if you bring me " + strings.Join(bring, " and ")
-		}
-		return "\"" + capital(line) + ".\""
+		bring = append(bring, termWords(v.pack, t))
 	}
-	return ""
+	line := "I can " + words(r.Action) + " you " + termWords(v.pack, r.Main())
+	if len(bring) > 0 {
+		line += " if you bring me " + strings.Join(bring, " and ")
+	}
+	return "\"" + capital(line) + ".\""
+}
+
+// askLine fills the ask line of a step's action for the person obj, who must be the step's {npc}.
+func askLine(p *puzzle.Pack, st puzzle.TreeRule, obj puzzle.Object, n narration) (string, bool) {
+	npc, _ := p.TextRoles(st.Rule)
+	if npc < 0 || !p.Matches(obj.Item, obj.Props, st.Rule.Inputs[npc]) {
+		return "", false
+	}
+	tn := termNarration(p, st.Rule, st.Inputs, st.Items)
+	tn.npc, tn.area, tn.player = n.item, n.area, n.player
+	return tn.say(textOf(p, st.Rule.Action).Ask)
+}
+
+// wanted lists the steps a person takes part in, the most telling first: the steps of their area's puzzle not
+// done yet, with the items the puzzle bound, then every rule the player may run with them.
+func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzle.TreeRule {
+	var out []puzzle.TreeRule
+	if a, err := ParseAreaPos(obj.Area); err == nil {
+		if run, ok := v.areas[a]; ok && run.tracked != nil {
+			for _, i := range postOrder(run.tracked.Nodes) {
+				if st := run.tracked.Nodes[i]; !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	for _, r := range g.Rules() {
+		if !r.Fail && takes(v.pack, r, obj) {
+			out = append(out, puzzle.TreeRule{Rule: r, Parent: -1})
+		}
+	}
+	return out
 }
 
 // missing says, in words, why nothing can be done with an object now: what a rule the player may run with it

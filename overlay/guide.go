@@ -33,18 +33,22 @@ func welcome(p *player.Player) {
 }
 
 // guidePages writes the guide book for a player standing in an area: how to play, then the area's goal in words,
-// the steps done so far, and what is left.
+// the steps done so far, and what is left, then the story so far.
 func (o *Overlay) guidePages(v *state, a AreaPos, hints []string) []string {
-	pages := []string{howToPlay}
+	return append([]string{howToPlay, o.areaPage(v, a, hints)}, storyPages(o.story(v))...)
+}
+
+// areaPage is the guide book's page on the area a player stands in.
+func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 	run, ok := v.areas[a]
 	switch {
 	case !ok || run.rec.State == Locked:
-		return append(pages, fmt.Sprintf("§lArea %v§r\n\nLocked: it is %s.", a, o.opensWith(v, a)))
+		return fmt.Sprintf("§lArea %v§r\n\nLocked: it is %s.", a, o.opensWith(v, a))
 	case run.rec.State == Solved:
-		return append(pages, fmt.Sprintf("§lArea %v§r\n\nSolved. %s", a, capital(o.opensNext(v, a))))
+		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), capital(o.opensNext(v, a)))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "§lArea %v§r\n\n%s.\n\n", a, goalText(v.pack, run.rec.Goal))
+	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
 	done, total := progress(run)
 	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
 	for _, line := range doneSteps(v.pack, run.tracked) {
@@ -56,7 +60,7 @@ func (o *Overlay) guidePages(v *state, a AreaPos, hints []string) []string {
 			b.WriteString("§8•§r " + h + "\n")
 		}
 	}
-	return append(pages, b.String())
+	return b.String()
 }
 
 // doneSteps lists, in words, the rules of a puzzle that have run.

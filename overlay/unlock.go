@@ -125,6 +125,7 @@ func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
 	ops = append(ops, func(tx *world.Tx) {
 		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goal), sound.LevelUp{})
 	})
+	ops = append(ops, tellAll("§6Area "+a.String()+" is open.§r "+goalSentence(s, a)))
 	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", run.rec.Goal,
 		"tagged", len(c.found), "depth", depthOf(run))
 	text := fmt.Sprintf("Area %v is open: %s.", a, goal)
@@ -175,6 +176,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	ops = append(ops, func(tx *world.Tx) {
 		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goal), sound.Note{})
 	})
+	ops = append(ops, tellAll("§6Area "+a.String()+" has a new puzzle.§r "+goalSentence(s, a)))
 	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goal)}}, nil
 }
 

@@ -27,10 +27,13 @@ func termWords(p *puzzle.Pack, t puzzle.Term) string {
 }
 
 // objectWords says an object in words: "the lit campfire".
-func objectWords(p *puzzle.Pack, obj puzzle.Object) string {
+func objectWords(p *puzzle.Pack, obj puzzle.Object) string { return "the " + objectPhrase(p, obj) }
+
+// objectPhrase says an object in words without an article: "lit campfire", "bucket of water".
+func objectPhrase(p *puzzle.Pack, obj puzzle.Object) string {
 	it, ok := p.Item(obj.Item)
 	if !ok {
-		return "the " + itemWords(p, obj.Item)
+		return itemWords(p, obj.Item)
 	}
 	changed := puzzle.Props{}
 	for name, v := range obj.Props {
@@ -38,10 +41,11 @@ func objectWords(p *puzzle.Pack, obj puzzle.Object) string {
 			changed[name] = v
 		}
 	}
-	return "the " + phrase(p, obj.Item, changed)
+	return phrase(p, obj.Item, changed)
 }
 
-// phrase is a name with its properties as adjectives before it and other values after it.
+// phrase is a name with its properties as adjectives before it, what it contains and other values after it: "lit
+// campfire", "bucket of water".
 func phrase(p *puzzle.Pack, typ string, props puzzle.Props) string {
 	var adjectives, with []string
 	names := make([]string, 0, len(props))
@@ -60,6 +64,9 @@ func phrase(p *puzzle.Pack, typ string, props puzzle.Props) string {
 		with = append(with, fmt.Sprintf("%s %s", words(name), v.String()))
 	}
 	s := strings.Join(append(adjectives, itemWords(p, typ)), " ")
+	if c := props.Get(puzzle.PropContains); c.Kind == puzzle.KindString && c.Str != "" {
+		s += " of " + itemWords(p, c.Str)
+	}
 	if len(with) > 0 {
 		s += " with " + strings.Join(with, " and ")
 	}

@@ -83,11 +83,11 @@ func TestPeopleSayWhatTheyNeed(t *testing.T) {
 	wait(t, o)
 	v := o.view()
 	smith, _ := v.game.State.Object(objectsOf(o, "0,0", "Smith")[0])
-	if got := o.speech(v, v.game, *smith); got != `"I can forge you a key if you bring me an ingot."` {
+	if got := o.speech(v, v.game, *smith, "Alex"); got != `"I can forge you a key if you bring me an ingot."` {
 		t.Errorf("the smith says %s", got)
 	}
 	crate, _ := v.game.State.Object(objectsOf(o, "0,0", "Crate")[0])
-	if got := o.speech(v, v.game, *crate); got != "" {
+	if got := o.speech(v, v.game, *crate, "Alex"); got != "" {
 		t.Errorf("the crate speaks: %s", got)
 	}
 }

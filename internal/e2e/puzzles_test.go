@@ -332,7 +332,7 @@ func TestNewPlayersGetAWelcomeAndTheGuide(t *testing.T) {
 	if _, err := e2e.Await(ctx, b, 0, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "/puzzle hint") }); err != nil {
 		t.Errorf("the welcome does not say how to get hints: %v", err)
 	}
-	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return strings.Contains(guideText(b), "Goal: an open crate") }); err != nil {
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return strings.Contains(guideText(b), "your goal is an open crate") }); err != nil {
 		t.Fatalf("no guide book saying the goal (%q): %v", guideText(b), err)
 	}
 	_ = b.Close()

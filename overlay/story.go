@@ -1,0 +1,187 @@
+package overlay
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// doneLine is what a player reads when a move is done: the action's name and its done line from the pack, or
+// only "<Action> done." when the pack has none or something it names is missing.
+func doneLine(p *puzzle.Pack, r *puzzle.Rule, ins, outs []ObjectAt, area, player string) string {
+	head := "§a" + capital(words(r.Action)) + "§r done."
+	n := moveNarration(p, r, objectsIn(ins), objectsIn(outs))
+	n.area, n.player = area, player
+	if line, ok := n.say(textOf(p, r.Action).Done); ok {
+		return head + " " + line
+	}
+	return head
+}
+
+// objectsIn returns the objects of a list of placed objects.
+func objectsIn(list []ObjectAt) []puzzle.Object {
+	out := make([]puzzle.Object, len(list))
+	for i, o := range list {
+		out[i] = o.Object
+	}
+	return out
+}
+
+// areaKind is an area's kind in words, from the pack area it is made from ("village"), or "" when not known.
+func areaKind(s *state, a AreaPos) string {
+	if run, ok := s.areas[a]; ok && run.rec.Template != "" {
+		return words(run.rec.Template)
+	}
+	return ""
+}
+
+// areaTitle names an area for a story: "The village (0,0)", or "Area 0,0".
+func areaTitle(s *state, a AreaPos) string {
+	if kind := areaKind(s, a); kind != "" {
+		return fmt.Sprintf("The %s (%v)", kind, a)
+	}
+	return fmt.Sprintf("Area %v", a)
+}
+
+// goalSentence says an area's goal as a sentence: "In the village, your goal is an unlocked oak door."
+func goalSentence(s *state, a AreaPos) string {
+	run, ok := s.areas[a]
+	where := fmt.Sprintf("In area %v", a)
+	if kind := areaKind(s, a); kind != "" {
+		where = "In the " + kind
+	}
+	if !ok || run.rec.Goal == "" {
+		return where + " there is nothing to solve: it is open ground."
+	}
+	return fmt.Sprintf("%s, your goal is %s.", where, goalWords(s.pack, run.rec.Goal))
+}
+
+// storySteps says the steps done in a puzzle, in an order they can have been done in (every step after those it
+// builds on): each the done line of its action, filled from the items the puzzle tree bound, or the action and
+// what it made. The story is read from the tracked tree, which the store keeps, so it survives restarts.
+func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for _, i := range postOrder(t.Nodes) {
+		if !t.Done(i) {
+			continue
+		}
+		node := t.Nodes[i]
+		n := termNarration(p, node.Rule, node.Inputs, node.Items)
+		n.area = area
+		line, ok := n.say(textOf(p, node.Rule.Action).Done)
+		if !ok {
+			line = capital(words(node.Rule.Action)) + " " + termWords(p, node.Rule.Main()) + "."
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// postOrder returns the indices of a tree's nodes with every node after its children, children in order.
+func postOrder(nodes []puzzle.TreeRule) []int {
+	children := make([][]int, len(nodes))
+	var roots []int
+	for i, n := range nodes {
+		if n.Parent >= 0 && n.Parent < len(nodes) {
+			children[n.Parent] = append(children[n.Parent], i)
+		} else {
+			roots = append(roots, i)
+		}
+	}
+	var out []int
+	var walk func(i int)
+	walk = func(i int) {
+		for _, c := range children[i] {
+			walk(c)
+		}
+		out = append(out, i)
+	}
+	for _, r := range roots {
+		walk(r)
+	}
+	return out
+}
+
+// story tells what has happened in the world, area by area from the start outwards: the steps done in each and,
+// for a solved area, what solving it achieved.
+func (o *Overlay) story(s *state) []string {
+	var areas []AreaPos
+	for a, run := range s.areas {
+		if run.tracked != nil {
+			areas = append(areas, a)
+		}
+	}
+	slices.SortFunc(areas, func(a, b AreaPos) int {
+		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+	})
+	var lines []string
+	for _, a := range areas {
+		run := s.areas[a]
+		steps := storySteps(s.pack, run.tracked, areaKind(s, a))
+		if len(steps) == 0 && run.rec.State != Solved {
+			continue
+		}
+		lines = append(lines, "§l"+areaTitle(s, a)+"§r")
+		lines = append(lines, steps...)
+		if run.rec.State == Solved {
+			lines = append(lines, fmt.Sprintf("§2Solved:§r %s.", goalWords(s.pack, run.rec.Goal)))
+		}
+	}
+	return lines
+}
+
+// storyPageSize is about what a page of a book shows, in characters.
+const storyPageSize = 230
+
+// storyPages lays the story out on the pages of the guide book, a line never split over two pages.
+func storyPages(lines []string) []string {
+	const head = "§lThe story so far§r\n\n"
+	if len(lines) == 0 {
+		return []string{head + "Nothing has happened yet. Every step you take is written here."}
+	}
+	var pages []string
+	page := head
+	for _, line := range lines {
+		if len(page)+len(line) > storyPageSize && page != head && page != "" {
+			pages = append(pages, strings.TrimSuffix(page, "\n"))
+			page = ""
+		}
+		page += line + "\n"
+	}
+	return append(pages, strings.TrimSuffix(page, "\n"))
+}
+
+// moveText is what players read about a move: the mover's done line and a line for each area it solved.
+type moveText struct {
+	done   string
+	solved []string
+}
+
+// solvedLine tells everyone that a player solved an area and what it achieved.
+func solvedLine(s *state, a AreaPos, player string) string {
+	goal := "nothing"
+	if run, ok := s.areas[a]; ok && run.rec.Goal != "" {
+		goal = goalWords(s.pack, run.rec.Goal)
+	}
+	return fmt.Sprintf("§a%s solved %s!§r The goal was %s. The story so far is in your guide book.",
+		player, lowerFirst(areaTitle(s, a)), goal)
+}
+
+// tellAll returns the op that says a line to every player in the world.
+func tellAll(line string) op {
+	return func(tx *world.Tx) {
+		for e := range tx.Players() {
+			if p, ok := e.(*player.Player); ok {
+				p.Message(line)
+			}
+		}
+	}
+}
