@@ -77,6 +77,7 @@ type areaCopy struct {
 	biome string
 	spots []cube.Pos
 	rng   *rand.Rand
+	snap  *tagging.Snapshot // the area's blocks, which structures are planned on
 }
 
 // copyArea snapshots an area's chunks and entities and tags them, off the owner and the world goroutine.
@@ -88,7 +89,7 @@ func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCop
 	}
 	tagger := o.view().tagger // a reload may replace it
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
-		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls)}
+		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls), snap: &snap}
 	c.spots = surfaceSpotsFrom(snap, c.rng, o.arrivals(a))
 	return c, nil
 }
@@ -162,7 +163,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
 	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock[p]; return taken })
-	g, err := o.generateInto(s, run, spots, c.rng)
+	g, err := o.generateInto(s, run, spots, c.rng, c.snap)
 	if err != nil {
 		return result{}, err
 	}
@@ -190,7 +191,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 	inst := o.instance(a, tmpl)
 	o.addTagged(s, &change, inst.Name, c.found)
 	run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: inst}
-	g, err := o.generateInto(s, run, c.spots, c.rng)
+	g, err := o.generateInto(s, run, c.spots, c.rng, c.snap)
 	if err != nil {
 		return nil, change, nil, err
 	}
@@ -203,7 +204,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 			continue
 		}
 		run.area, run.rec.Template = o.instance(a, other), other.Name
-		if g, err = o.generateInto(s, run, c.spots, c.rng); err != nil {
+		if g, err = o.generateInto(s, run, c.spots, c.rng, c.snap); err != nil {
 			return nil, change, nil, err
 		}
 	}
@@ -246,10 +247,10 @@ type generated struct {
 	ops    []op
 }
 
-// generateInto generates an area's puzzle, adds its spawned objects to the state at the given spots and starts
-// tracking it. An area whose template can make no puzzle here is open ground: it counts as solved, so progress
-// goes on.
-func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *rand.Rand) (generated, error) {
+// generateInto generates an area's puzzle, adds its spawned objects to the state at the given spots, plans the
+// structures they stand in on the area's blocks (snap) and starts tracking it. An area whose template can make no
+// puzzle here is open ground: it counts as solved, so progress goes on.
+func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *rand.Rand, snap *tagging.Snapshot) (generated, error) {
 	var g generated
 	pz, err := o.timedGenerate(s, run, rng)
 	if err != nil {
@@ -261,10 +262,13 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *ra
 		return g, fmt.Errorf("area %v has no free ground for %d objects", run.rec.Pos, len(pz.Spawned))
 	}
 	d := s.game.Add(pz.Spawned...)
+	spots = spreadSpots(s.pack, d.Created, spots, snap)
+	st := o.newSite(s, run, snap, spots)
 	for i, obj := range d.Created {
 		w := o.placement(obj, spots[i])
 		s.setWhere(obj.ID, w)
 		g.change.Objects = append(g.change.Objects, ObjectRecord{Object: obj, Where: w})
+		g.ops = append(g.ops, o.structureAround(s, run, st, obj, spots[i], i)...)
 		g.ops = append(g.ops, o.show(obj, w))
 	}
 	run.rec.State, run.rec.Goal = Active, pz.Goal.String()

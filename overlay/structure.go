@@ -1,0 +1,92 @@
+package overlay
+
+import (
+	"fmt"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// Structures. A placed object whose item a pack structure goes with stands in it: a stall, a hut, a camp. The
+// overlay turns the structure's layout into a shape (its cells as offsets from the anchor, the object's feet
+// block, in one of four rotations), plans it on the area's terrain when the object's spot is chosen (see
+// structure_plan.go), and builds it with the object, once (structure_build.go). Its blocks are then the world's:
+// they live in the world save, so a restart builds nothing again, and the area's record keeps where each stands.
+
+// shapeCell is one built cell of a shape: its offset from the anchor and its block, nil for air.
+type shapeCell struct {
+	off cube.Pos
+	b   world.Block
+}
+
+// shape is a structure turned by rot quarter turns clockwise (seen from above), with its blocks resolved.
+type shape struct {
+	name  string
+	rot   int
+	cells []shapeCell // bottom layer first
+	floor int         // the offset in y of the bottom layer, the floor: at most -1
+	top   int         // the offset in y of the top layer
+}
+
+// compileShape turns a structure into a shape in one rotation: every cell but the anchor, the cell above it and
+// the cells kept as the world has them.
+func compileShape(s *puzzle.Structure, rot int, l looks) (shape, error) {
+	sh := shape{name: s.Name, rot: rot}
+	_, h, _ := s.Size()
+	a := s.Anchor
+	sh.floor, sh.top = -a[0], h-1-a[0]
+	blocks := map[rune]world.Block{}
+	for c, sb := range s.Palette {
+		b, err := l.block(puzzle.Look{Block: sb.Block, States: sb.States})
+		if err != nil {
+			return shape{}, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
+		}
+		blocks[c] = b
+	}
+	for li, rows := range s.Layers {
+		for ri, row := range rows {
+			for ci, c := range []rune(row) {
+				if c == puzzle.KeepMark || c == puzzle.AnchorMark || (li == a[0]+1 && ri == a[1] && ci == a[2]) {
+					continue
+				}
+				off := turn(cube.Pos{ci - a[2], li - a[0], ri - a[1]}, rot)
+				sh.cells = append(sh.cells, shapeCell{off: off, b: blocks[c]})
+			}
+		}
+	}
+	return sh, nil
+}
+
+// turn turns an offset by rot quarter turns clockwise seen from above: east becomes south.
+func turn(p cube.Pos, rot int) cube.Pos {
+	for range rot & 3 {
+		p = cube.Pos{-p[2], p[1], p[0]}
+	}
+	return p
+}
+
+// columns returns the columns a shape covers, as offsets from the anchor.
+func (sh shape) columns() map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for _, c := range sh.cells {
+		out[[2]int{c.off[0], c.off[2]}] = true
+	}
+	out[[2]int{0, 0}] = true
+	return out
+}
+
+// Built is a structure built around a placed object, as the area's record keeps it.
+type Built struct {
+	Structure string    `json:"structure"`
+	Object    int       `json:"object"` // the id of the object it was built around
+	Anchor    AreaBlock `json:"anchor"` // the object's feet block
+	Rot       int       `json:"rot"`    // quarter turns clockwise seen from above
+	Min       AreaBlock `json:"min"`    // the corners of the blocks it built, both included
+	Max       AreaBlock `json:"max"`
+}
+
+// covers reports whether the column of p lies within the structure's footprint, grown by margin blocks.
+func (b Built) covers(p cube.Pos, margin int) bool {
+	return p[0] >= b.Min[0]-margin && p[0] <= b.Max[0]+margin && p[2] >= b.Min[2]-margin && p[2] <= b.Max[2]+margin
+}

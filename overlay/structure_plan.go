@@ -1,0 +1,131 @@
+package overlay
+
+import (
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
+)
+
+// maxFoundation is how far down a structure's foundations reach to solid ground, in blocks: deeper, and the
+// structure stands on stilts over a hollow, so it is not built there.
+const maxFoundation = 4
+
+// blockReader reads blocks: a *world.Tx, a snapshot, or either with planned changes.
+type blockReader interface {
+	Block(pos cube.Pos) world.Block
+}
+
+// editedBlocks reads r with planned changes on top; a nil change is air.
+type editedBlocks struct {
+	r     blockReader
+	edits map[cube.Pos]world.Block
+}
+
+// Block returns the block at p.
+func (e editedBlocks) Block(p cube.Pos) world.Block {
+	if b, ok := e.edits[p]; ok {
+		if b == nil {
+			return block.Air{}
+		}
+		return b
+	}
+	return e.r.Block(p)
+}
+
+// planned is a structure planned around an object: the blocks to set, in the order to set them (foundations,
+// then the layers from the bottom up), and the record the area keeps.
+type planned struct {
+	sets []shapeCell // absolute positions
+	rec  Built
+}
+
+// planShape plans a shape around the feet block anchor on the blocks r, fitted to the terrain: foundations fill
+// down to solid ground under the floor, and the layers replace what stands in them. It reports false where the
+// shape does not fit: a column outside the area or one avoid refuses, water or lava under or in it, a tree trunk
+// it would cut, ground above it it would leave hanging, a block with contents in it, or foundations deeper than
+// maxFoundation.
+func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(cube.Pos) bool) (planned, bool) {
+	for col := range sh.columns() {
+		p := anchor.Add(cube.Pos{col[0], 0, col[1]})
+		if !in.holds(p) || (col != [2]int{} && avoid(p)) || !clearAbove(r.Block(p.Add(cube.Pos{0, sh.top + 1, 0}))) {
+			return planned{}, false
+		}
+	}
+	var out planned
+	for _, c := range sh.cells {
+		p := anchor.Add(c.off)
+		if !replaceable(r.Block(p)) {
+			return planned{}, false
+		}
+		if c.off[1] == sh.floor && c.b != nil {
+			found, ok := foundations(r, p, c.b)
+			if !ok {
+				return planned{}, false
+			}
+			out.sets = append(out.sets, found...)
+		}
+	}
+	for _, c := range sh.cells {
+		out.sets = append(out.sets, shapeCell{off: anchor.Add(c.off), b: c.b})
+	}
+	out.rec = Built{Structure: sh.name, Anchor: AreaBlock(anchor), Rot: sh.rot, Min: AreaBlock(anchor), Max: AreaBlock(anchor)}
+	for _, s := range out.sets {
+		for i := range 3 {
+			out.rec.Min[i], out.rec.Max[i] = min(out.rec.Min[i], s.off[i]), max(out.rec.Max[i], s.off[i])
+		}
+	}
+	return out, true
+}
+
+// foundations returns the blocks that fill the hollow under the floor block at p down to solid ground, of the
+// floor's block, or false when the ground is water, lava, leaves or further down than maxFoundation.
+func foundations(r blockReader, p cube.Pos, b world.Block) ([]shapeCell, bool) {
+	var out []shapeCell
+	for n := 1; ; n++ {
+		q := p.Sub(cube.Pos{0, n, 0})
+		under := r.Block(q)
+		switch {
+		case standable(under):
+			return out, true
+		case n > maxFoundation || !passable(under):
+			return nil, false
+		}
+		out = append(out, shapeCell{off: q, b: b})
+	}
+}
+
+// replaceable reports whether a structure may replace a block: anything but liquids, tree trunks (the tree
+// would be left hanging) and blocks with contents (chests, puzzle blocks).
+func replaceable(b world.Block) bool {
+	if _, liquid := b.(world.Liquid); liquid {
+		return false
+	}
+	if _, nbt := b.(world.NBTer); nbt {
+		return false
+	}
+	return !isLog(b)
+}
+
+// clearAbove reports whether the block above a structure's top leaves it standing free: air, a plant or leaves,
+// not ground or a trunk the structure would cut under.
+func clearAbove(b world.Block) bool {
+	if passable(b) {
+		return true
+	}
+	name, _ := b.EncodeBlock()
+	for _, leaf := range leafNames {
+		if name == leaf {
+			return true
+		}
+	}
+	return false
+}
+
+// isLog reports whether a block is part of a tree's trunk.
+func isLog(b world.Block) bool {
+	switch b.(type) {
+	case block.Log, block.Wood:
+		return true
+	}
+	return false
+}
