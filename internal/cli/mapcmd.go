@@ -25,6 +25,8 @@ func mapCmd(args []string, errOut io.Writer) int {
 	outPath := fs.String("out", "map.png", "the PNG file to write")
 	x := fs.Int("x", 0, "the block x of the map's centre (default: spawn)")
 	z := fs.Int("z", 0, "the block z of the map's centre (default: spawn)")
+	store := fs.String("store", "", "a world's puzzle store (WORLD/riddlestone): outline the structures built around its\n"+
+		"puzzles' objects, with a dot where each object stands (stop the server first: it locks the store)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -58,6 +60,14 @@ func mapCmd(args []string, errOut io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(errOut, "riddlestone map: %v\n", err)
 		return 1
+	}
+	if *store != "" {
+		n, err := drawStructures(img, *store, *x-*size/2, *z-*size/2)
+		if err != nil {
+			fmt.Fprintf(errOut, "riddlestone map: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(errOut, "%d structures outlined\n", n)
 	}
 	f, err := os.Create(*outPath)
 	if err != nil {
