@@ -9,7 +9,7 @@ import (
 
 // removal is an entry of a pack's remove section: something an earlier pack declared that this one takes away.
 type removal struct {
-	kind string // "items", "areas", "rules", "failRules", "tags" or "structures"
+	kind string // "items", "areas", "rules", "failRules", "tags", "structures" or "texts"
 	name string // an item or area name, a rule's text, or the item of tag rules
 	at   Pos
 }
@@ -25,6 +25,7 @@ func (l *fileLoader) removals(n *yaml.Node) {
 		"rules":      func(_, v *yaml.Node) { l.removeRules(v, "rules") },
 		"failRules":  func(_, v *yaml.Node) { l.removeRules(v, "failRules") },
 		"structures": func(_, v *yaml.Node) { l.removeList(v, "structures", l.word) },
+		"text":       func(_, v *yaml.Node) { l.removeList(v, "texts", l.word) },
 	})
 }
 
@@ -74,6 +75,8 @@ func (p *Pack) applyRemovals(rs []removal, layer int, errs *ErrorList) {
 			before := len(*list)
 			*list = slices.DeleteFunc(*list, func(x *Rule) bool { return x.String() == r.name && earlier(x.Pos) })
 			removed = len(*list) < before
+		case "texts":
+			removed = p.removeText(r.name, earlier)
 		case "tags":
 			before := len(p.Tags)
 			p.Tags = slices.DeleteFunc(p.Tags, func(t TagRule) bool { return t.Item == r.name && earlier(t.Pos) })

@@ -122,3 +122,12 @@ func sortByPos(names []string, at func(string) Pos) {
 		return cmp.Or(cmp.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), cmp.Compare(x.Col, y.Col), cmp.Compare(a, b))
 	})
 }
+
+// removeText takes away the text of a name that an earlier layer gave, and reports whether there was one.
+func (p *Pack) removeText(name string, earlier func(Pos) bool) bool {
+	if t, ok := p.Texts[name]; ok && earlier(t.Pos) {
+		delete(p.Texts, name)
+		return true
+	}
+	return false
+}

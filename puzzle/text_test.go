@@ -134,4 +134,10 @@ func TestTextLayers(t *testing.T) {
 	if errs := later("text:\n  Wheat: {replace: true, say: \"Hello.\"}\n"); len(errs) != 1 || errs[0].Hint != HintLayered {
 		t.Errorf("replacing nothing: %v", errs)
 	}
+	if errs := later("remove:\n  text: [Farmer]\ntext:\n  Farmer: {say: \"Hello.\"}\n"); len(errs) != 0 {
+		t.Errorf("removing and giving anew: %v", errs)
+	}
+	if errs := later("remove:\n  text: [Wheat]\n"); len(errs) != 1 || !strings.Contains(errs[0].Error(), `mod.yaml:2:10: remove: no earlier pack declares text "Wheat"`) {
+		t.Errorf("removing nothing: %v", errs)
+	}
 }
