@@ -1,0 +1,106 @@
+package overlay
+
+import (
+	"context"
+	"log/slog"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/puzzle"
+)
+
+// shedPack: the crate stands in a shed, a floor of planks with a post at each corner.
+const shedPack = `items:
+  Crate: {props: {open_bit: false}, look: {block: barrel}}
+  Key:   {props: {carryable: true}, look: {item: emerald, name: Brass key}}
+rules: |
+  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key
+areas:
+  - {name: Yard, start: true, goals: ["Crate[open_bit: true]"], maxDepth: 1}
+structures:
+  Shed:
+    for: [Crate]
+    palette: {P: oak_planks, F: oak_fence}
+    layout:
+      - [PPP, PPP, PPP]
+      - [F.F, ".@.", F.F]
+`
+
+// A structure is built once, around its object, by the overlay's own placing: the area records it, its blocks
+// stand, /puzzle verify finds nothing wrong, and a restart neither builds it again nor records it twice.
+func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("shed.yaml", []byte(shedPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	open := func() *Overlay {
+		o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 2, TwoKeyPercent: -1, StoreDir: dir,
+			Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Start()
+		wait(t, o)
+		return o
+	}
+	o := open()
+	start := o.graph.Start()
+	built := o.view().areas[start].rec.Structures
+	if len(built) != 1 || built[0].Structure != "Shed" || built[0].Object != objectsOf(o, areaName(start), "Crate")[0] {
+		t.Fatalf("structures recorded: %+v", built)
+	}
+	floor := cube.Pos(built[0].Anchor).Side(cube.FaceDown)
+	waitForBlock(t, w, floor, block.Planks{Wood: block.OakWood()})
+	verifyClean(t, o)
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+	run(t, w, func(tx *world.Tx) { tx.SetBlock(floor, block.Stone{}, nil) }) // a build again would put planks back
+	o = open()
+	defer o.Close()
+	if again := o.view().areas[start].rec.Structures; !reflect.DeepEqual(again, built) {
+		t.Errorf("after a restart the area records %+v, before %+v", again, built)
+	}
+	verifyClean(t, o)
+	time.Sleep(200 * time.Millisecond)
+	run(t, w, func(tx *world.Tx) {
+		if b := tx.Block(floor); name(b) != name(block.Stone{}) {
+			t.Errorf("the restart built the shed again: %s under the crate", name(b))
+		}
+	})
+}
+
+// waitForBlock waits until the block at p is b.
+func waitForBlock(t *testing.T, w *world.World, p cube.Pos, b world.Block) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var got world.Block
+		run(t, w, func(tx *world.Tx) { got = tx.Block(p) })
+		if name(got) == name(b) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%v is %s, want %s", p, name(got), name(b))
+		}
+	}
+}
+
+// verifyClean runs /puzzle verify and fails on any problem it reports.
+func verifyClean(t *testing.T, o *Overlay) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	problems, _, err := o.Verify(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Errorf("verify: %s", p)
+	}
+}
