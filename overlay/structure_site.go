@@ -100,18 +100,19 @@ func (st *site) builtOver(p cube.Pos) bool {
 	return false
 }
 
-// plan chooses a structure for an object standing at spot, among those its item goes with, and a rotation, with
-// rng, and plans it: the first in the order rng gives that fits and leaves the ways open. It reports false when
-// none does; the object then stands on its own.
+// plan chooses a structure for an object standing at spot, among those its item goes with, and one of the turns
+// it may be built in, with rng, and plans it: the first in the order rng gives that fits and leaves the ways open.
+// It reports false when none does; the object then stands on its own.
 func (st *site) plan(p *puzzle.Pack, l looks, item string, spot cube.Pos, rng *rand.Rand) (planned, bool) {
 	cands := p.StructuresFor(item)
 	if len(cands) == 0 || st.r.r.(snapReader).s == nil {
 		return planned{}, false
 	}
-	order, rot0 := rng.Perm(len(cands)), rng.IntN(4)
+	order, turn0 := rng.Perm(len(cands)), rng.IntN(4)
 	for _, i := range order {
-		for k := range 4 {
-			sh, err := compileShape(cands[i], (rot0+k)&3, l)
+		turns := cands[i].Rotations()
+		for k := range turns {
+			sh, err := compileShape(cands[i], turns[(turn0+k)%len(turns)], l)
 			if err != nil {
 				break
 			}

@@ -367,3 +367,37 @@ func TestStructuresFillFoundations(t *testing.T) {
 	build(t, w, []planned{pl})
 	run(t, w, func(tx *world.Tx) { checkBuilt(t, tx, 0, pl) })
 }
+
+// The cottage's door wall runs the way the door's look faces: north and south of the door stand the walls, east
+// and west of it are ways in and out, whichever turn the seed chooses.
+func TestCottageWallRunsWithTheDoor(t *testing.T) {
+	p := defaultPack(t)
+	land := liveWorld(t, generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}}))
+	snap := areaSnapshot(t, land)
+	spot := cube.Pos{24, -60, 24}
+	turns := map[int]bool{}
+	for seed := range uint64(12) {
+		pl, ok := newSiteOn(snap, []cube.Pos{spot}).plan(p, testLooks(), "OakDoor", spot, rand.New(rand.NewPCG(seed, 5)))
+		if !ok || pl.rec.Structure != "Cottage" {
+			t.Fatalf("seed %d: planned %+v, %v", seed, pl.rec, ok)
+		}
+		turns[pl.rec.Rot] = true
+		set := map[cube.Pos]world.Block{}
+		for _, c := range pl.sets {
+			set[c.off] = orAir(c.b)
+		}
+		for _, f := range []cube.Face{cube.FaceNorth, cube.FaceSouth} {
+			if b, ok := set[spot.Side(f)]; !ok || !standable(b) {
+				t.Errorf("seed %d, turn %d: no wall %v of the door", seed, pl.rec.Rot, f)
+			}
+		}
+		for _, f := range []cube.Face{cube.FaceEast, cube.FaceWest} {
+			if b, ok := set[spot.Side(f)]; ok && !passable(b) {
+				t.Errorf("seed %d, turn %d: %s %v of the door", seed, pl.rec.Rot, name(b), f)
+			}
+		}
+	}
+	if len(turns) != 2 {
+		t.Errorf("turns chosen: %v, want both 1 and 3", turns)
+	}
+}

@@ -29,6 +29,7 @@ func (l *fileLoader) structures(n *yaml.Node) {
 		l.fields(val, what, map[string]func(key, val *yaml.Node){
 			"for":     func(_, v *yaml.Node) { s.For, s.ForPos = l.list(v, "item or type", l.word) },
 			"replace": func(_, v *yaml.Node) { s.Replace, _ = l.boolean(v, "replace") },
+			"turns":   func(_, v *yaml.Node) { s.Turns = l.turns(v, what) },
 			"palette": func(_, v *yaml.Node) { l.palette(v, what, s.Palette) },
 			"layout":  func(k, v *yaml.Node) { layout, rows = k, l.layout(v, what) },
 		})
@@ -262,4 +263,25 @@ func (p *Pack) removeStructure(name string, earlier func(Pos) bool) bool {
 	n := len(p.Structures)
 	p.Structures = slices.DeleteFunc(p.Structures, func(s *Structure) bool { return s.Name == name && earlier(s.Pos) })
 	return len(p.Structures) < n
+}
+
+// turns reads the quarter turns a structure may be built in: integers from 0 to 3.
+func (l *fileLoader) turns(n *yaml.Node, what string) []int {
+	elems := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		elems = n.Content
+	}
+	var out []int
+	for _, e := range elems {
+		e = yamlDeref(e)
+		t, ok := l.integer(e, what+" turn")
+		switch {
+		case !ok:
+		case t < 0 || t > 3:
+			l.errorf(e, "%s: a turn is 0 to 3 quarter turns clockwise, not %d", what, t)
+		default:
+			out = append(out, t)
+		}
+	}
+	return out
 }

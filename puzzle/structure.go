@@ -12,6 +12,7 @@ type Structure struct {
 	Palette map[rune]StructureBlock // what each character of the layout builds, besides the built-in marks
 	Layers  [][]string              // bottom first; every layer has the same rows, every row the same length
 	Anchor  [3]int                  // the layer, row and column of the anchor mark
+	Turns   []int                   // the quarter turns clockwise (0 to 3) it may be built in; all four when empty
 	Replace bool                    // replaces a structure of the same name declared by an earlier pack
 	Pos     Pos                     // where its name was written
 	ForPos  []Pos                   // where each name of For was written
@@ -46,6 +47,14 @@ func (s *Structure) Size() (w, h, d int) {
 
 // Cell returns the character of the layout at a layer, row and column.
 func (s *Structure) Cell(layer, row, col int) rune { return []rune(s.Layers[layer][row])[col] }
+
+// Rotations returns the quarter turns the structure may be built in.
+func (s *Structure) Rotations() []int {
+	if len(s.Turns) == 0 {
+		return []int{0, 1, 2, 3}
+	}
+	return s.Turns
+}
 
 // Goes reports whether the structure goes around objects of an item: the item is named in For, or is of a type
 // named there.

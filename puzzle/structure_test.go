@@ -197,3 +197,18 @@ func TestStructureLayers(t *testing.T) {
 		t.Errorf("after removing: %v, %v", p.Structures, err)
 	}
 }
+
+func TestStructureTurns(t *testing.T) {
+	p := loadString(t, strings.Replace(structureYAML, "    for: [Fire]\n", "    for: [Fire]\n    turns: [1, 3]\n", 1))
+	if s, _ := p.Structure("Camp"); !slices.Equal(s.Rotations(), []int{1, 3}) {
+		t.Errorf("turns %v", s.Rotations())
+	}
+	if s, _ := loadString(t, structureYAML).Structure("Camp"); !slices.Equal(s.Rotations(), []int{0, 1, 2, 3}) {
+		t.Errorf("turns without turns: %v", s.Rotations())
+	}
+	errs := structureErrors(t, strings.Replace(structureYAML, "    for: [Fire]\n", "    for: [Fire]\n    turns: [0, 4]\n", 1))
+	want := "pack.yaml:6:16: structure Camp: a turn is 0 to 3 quarter turns clockwise, not 4"
+	if !slices.Contains(errs, want) {
+		t.Errorf("errors:\n%s\nwant %s", strings.Join(errs, "\n"), want)
+	}
+}
