@@ -66,7 +66,8 @@ func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots 
 	return st
 }
 
-// newSiteOn returns the site of a snapshot whose objects will stand at spots, with nothing else on it.
+// newSiteOn returns the site of a snapshot whose objects will stand at spots, with nothing else on it. Without a
+// snapshot it has no columns, and no structure fits.
 func newSiteOn(snap *tagging.Snapshot, spots []cube.Pos) *site {
 	st := &site{r: editedBlocks{r: snapReader{snap}, edits: map[cube.Pos]world.Block{}}, spots: spots, fixed: map[[2]int]bool{}}
 	if snap != nil {
@@ -105,7 +106,7 @@ func (st *site) builtOver(p cube.Pos) bool {
 // It reports false when none does; the object then stands on its own.
 func (st *site) plan(p *puzzle.Pack, l looks, item string, spot cube.Pos, rng *rand.Rand) (planned, bool) {
 	cands := p.StructuresFor(item)
-	if len(cands) == 0 || st.r.r.(snapReader).s == nil {
+	if len(cands) == 0 {
 		return planned{}, false
 	}
 	order, turn0 := rng.Perm(len(cands)), rng.IntN(4)
