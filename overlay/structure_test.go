@@ -20,7 +20,7 @@ import (
 )
 
 // structureItems are items of the default pack, one for each of its structures.
-var structureItems = []string{"Farmer", "OakDoor", "Furnace", "Campfire", "Chest", "Anvil", "Guard"}
+var structureItems = []string{"Farmer", "OakDoor", "Furnace", "Campfire", "Chest", "Anvil", "Guard", "Lectern"}
 
 // defaultPack loads the default pack, and finalises the block registry.
 func defaultPack(t *testing.T) *puzzle.Pack {
@@ -65,6 +65,7 @@ func planItems(p *puzzle.Pack, snap *tagging.Snapshot, spots []cube.Pos, items [
 	var out []planned
 	for i, item := range items {
 		if pl, ok := st.plan(p, testLooks(), item, at[i], rand.New(rand.NewPCG(seed, uint64(i)))); ok {
+			pl.rec.Object = i + 1
 			out = append(out, pl)
 		}
 	}
@@ -136,6 +137,9 @@ func TestStructuresStandFittedToTheTerrain(t *testing.T) {
 		}
 		plans, free := planItems(p, snap, spots, structureItems, uint64(seed))
 		builtCount += len(plans)
+		for _, pl := range plans {
+			t.Logf("seed %d: %s around object %d at %v, turn %d", seed, pl.rec.Structure, pl.rec.Object, pl.rec.Anchor, pl.rec.Rot)
+		}
 		build(t, w, plans)
 		run(t, w, func(tx *world.Tx) {
 			for _, pl := range plans {
