@@ -102,16 +102,32 @@ func termNarration(p *puzzle.Pack, r *puzzle.Rule, ins []puzzle.Term, items []st
 	var n narration
 	npc, others := p.TextRoles(r)
 	if npc >= 0 {
-		n.npc = phrase(p, ins[npc].Type, ins[npc].Props)
+		n.npc = termPhrase(p, ins[npc])
 	}
 	for _, i := range others {
-		n.inputs = append(n.inputs, phrase(p, ins[i].Type, ins[i].Props))
+		n.inputs = append(n.inputs, termPhrase(p, ins[i]))
 	}
 	for i, t := range r.Outputs {
 		if i < len(items) && items[i] != "" {
 			t.Type = items[i]
 		}
-		n.outputs = append(n.outputs, phrase(p, t.Type, t.Props))
+		n.outputs = append(n.outputs, termPhrase(p, t))
 	}
 	return n
+}
+
+// termPhrase says a term in words without an article, leaving out the properties its item has anyway: a story
+// says "the guard", not "the undistracted guard", as it would of the object.
+func termPhrase(p *puzzle.Pack, t puzzle.Term) string {
+	it, ok := p.Item(t.Type)
+	if !ok {
+		return phrase(p, t.Type, t.Props)
+	}
+	changed := puzzle.Props{}
+	for name, v := range t.Props {
+		if it.Props.Get(name) != v {
+			changed[name] = v
+		}
+	}
+	return phrase(p, t.Type, changed)
 }

@@ -138,11 +138,25 @@ func (o *Overlay) story(s *state) []string {
 	return lines
 }
 
-// storyPageSize is about what a page of a book shows, in characters.
-const storyPageSize = 230
+// storyPageSize is about what a page of a book shows, in characters; maxStoryPages is the most pages the story
+// takes in the guide book, which holds 50 in all: a longer story keeps its latest pages.
+const (
+	storyPageSize = 230
+	maxStoryPages = 40
+)
 
 // storyPages lays the story out on the pages of the guide book, a line never split over two pages.
 func storyPages(lines []string) []string {
+	pages := allStoryPages(lines)
+	if len(pages) > maxStoryPages {
+		pages = pages[len(pages)-maxStoryPages:]
+		pages[0] = "§7(The story's first pages are left out.)§r\n" + pages[0]
+	}
+	return pages
+}
+
+// allStoryPages lays out the whole story.
+func allStoryPages(lines []string) []string {
 	const head = "§lThe story so far§r\n\n"
 	if len(lines) == 0 {
 		return []string{head + "Nothing has happened yet. Every step you take is written here."}

@@ -2,6 +2,8 @@ package overlay
 
 import (
 	"log/slog"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,6 +126,10 @@ func TestStoryPages(t *testing.T) {
 	if got := storyPages(nil); len(got) != 1 || !strings.Contains(got[0], "Nothing has happened yet") {
 		t.Errorf("an empty story: %q", got)
 	}
+	long := storyPages(slices.Repeat(lines, 20))
+	if len(long) != maxStoryPages || !strings.Contains(long[0], "left out") || !strings.Contains(long[len(long)-1], lines[29]) {
+		t.Errorf("a long story takes %d pages, want the last %d", len(long), maxStoryPages)
+	}
 }
 
 // Steps are told after the steps they build on.
@@ -138,5 +144,43 @@ func TestPostOrder(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("post order %v, want %v", got, want)
 		}
+	}
+}
+
+// Every line of the default pack fills for every rule of its action and reads as words: no engine syntax, no
+// placeholder left, no type name written as one word.
+func TestDefaultPackTextReadsAsWords(t *testing.T) {
+	p, err := puzzle.Load("../packs/default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := regexp.MustCompile(`[\[\]{}]|notSpawnable|carryable|[a-z][A-Z]|\b(the|an?) [a-z']+ [A-Z]`)
+	check := func(what, line string, ok bool) {
+		t.Helper()
+		if !ok || line == "" || engine.MatchString(line) {
+			t.Errorf("%s reads %q (filled: %v)", what, line, ok)
+		}
+	}
+	lines := 0
+	for _, r := range slices.Concat(p.Rules, p.FailRules) {
+		n := termNarration(p, r, nil, nil)
+		n.area, n.player = "village", "Alex"
+		line, ok := n.say(textOf(p, r.Action).Done)
+		check(r.String()+" done", line, ok)
+		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc != "" {
+			line, ok := n.say(ask)
+			check(r.String()+" ask", line, ok)
+		}
+		lines++
+	}
+	for name, txt := range p.Texts {
+		if txt.Say != nil {
+			line, ok := narration{item: itemWords(p, name), area: "village", player: "Alex"}.say(txt.Say)
+			check(name+" say", line, ok)
+			lines++
+		}
+	}
+	if lines < 60 {
+		t.Errorf("checked %d lines of the default pack, want every rule's and every say line", lines)
 	}
 }

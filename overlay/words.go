@@ -124,11 +124,15 @@ func article(s string) string {
 	return "a " + s
 }
 
-// lowerFirst writes a name as it reads within a sentence: "Brass key" is "brass key"; "TNT" stays.
+// lowerFirst writes a name as it reads within a sentence: each ordinary word in lower case ("Gold Key" is "gold
+// key", "Guard's Badge" "guard's badge"); a word in capitals ("TNT") stays.
 func lowerFirst(s string) string {
 	r := []rune(s)
-	if len(r) > 1 && unicode.IsUpper(r[0]) && unicode.IsLower(r[1]) {
-		r[0] = unicode.ToLower(r[0])
+	for i := range r {
+		start := i == 0 || r[i-1] == ' '
+		if start && i+1 < len(r) && unicode.IsUpper(r[i]) && !unicode.IsUpper(r[i+1]) {
+			r[i] = unicode.ToLower(r[i])
+		}
 	}
 	return string(r)
 }
