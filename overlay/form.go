@@ -64,7 +64,7 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	body := "§f" + capital(objectWords(v.pack, *obj)) + "§7: what will you do?"
 	line := o.speech(v, g, *obj, p.Name())
 	if line != "" {
-		body = "§f" + line
+		body = "§f" + line + "\n\n§7What will you do?"
 	}
 	moves := o.movesFrom(v, g, p, id)
 	buttons := o.buttons(v, moves)

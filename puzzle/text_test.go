@@ -141,3 +141,32 @@ func TestTextLayers(t *testing.T) {
 		t.Errorf("removing nothing: %v", errs)
 	}
 }
+
+// FuzzParseTemplate checks that any line parses, or fails at a place inside it, and that a parsed line has one
+// placeholder for each '{' that is not a written brace.
+func FuzzParseTemplate(f *testing.F) {
+	for _, s := range []string{"{The npc} eyes your {input}.", "{{x}}", "{a input2} {", "}", "{ the  output3 }", "{}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		tm, err := ParseTemplate(src, Pos{Line: 1, Col: 1})
+		if err != nil {
+			if e := err.(*Error); e.Pos.Col < 1 || e.Pos.Col > len(src)+1 {
+				t.Fatalf("%q: error at column %d", src, e.Pos.Col)
+			}
+			return
+		}
+		open := 0
+		for i := 0; i < len(src); i++ {
+			switch {
+			case strings.HasPrefix(src[i:], "{{") || strings.HasPrefix(src[i:], "}}"):
+				i++
+			case src[i] == '{':
+				open++
+			}
+		}
+		if len(tm.Slots()) != open {
+			t.Fatalf("%q has %d placeholders, want %d", src, len(tm.Slots()), open)
+		}
+	})
+}
