@@ -30,11 +30,11 @@ func checkText(t *testing.T, line string) ErrorList {
 }
 
 func TestTextClean(t *testing.T) {
-	list := checkText(t, `  Sell: {done: "{The npc} eyes your {input}: 'Fresh? {output}, then.'", ask: "Got {a input}, {player}?"}`)
+	list := checkText(t, `  Sell: {done: "{The npc} eyes your {input}: 'Fresh? {output}, then.'", ask: "Got {a input} for {the npc}, {player}?"}`)
 	if len(list.Errors()) > 0 {
 		t.Fatalf("errors in a good text: %v", list)
 	}
-	// The Well sells with no person and no other input: {npc} and {input} fall back there, which is a warning.
+	// The Well sells with no person: its done line falls back there, which is a warning; its ask line is never said.
 	if len(list.Warnings()) != 1 || !strings.Contains(list.Warnings()[0].Error(), "t.yaml:15:") {
 		t.Errorf("want one warning on line 15 for the rule that cannot fill {npc}, got %v", list)
 	}

@@ -41,12 +41,18 @@ func (v *validator) checkTexts() {
 	}
 }
 
-// checkActionLine checks the placeholders of an action's done or ask line against the action's rules: each must
-// be filled by one rule at least, and a rule that cannot fill one says its generated line instead (a warning).
+// checkActionLine checks the placeholders of an action's done or ask line against the action's rules (for an ask
+// line, those with someone to ask): each must be filled by one rule at least, and a rule that cannot fill one says
+// its generated line instead (a warning).
 func (v *validator) checkActionLine(action, what string, line *Template, rules []*Rule, at Pos) {
-	if what == "ask" && !slices.ContainsFunc(rules, func(r *Rule) bool { npc, _ := v.p.TextRoles(r); return npc >= 0 }) {
-		v.errorf(at, "ask is said by the person or animal an action is done with, but no rule of %s has one "+
-			"(an input whose items are all entities that cannot be carried)", action)
+	if what == "ask" {
+		// Only a rule with a person or animal has someone to ask.
+		rules = slices.DeleteFunc(slices.Clone(rules), func(r *Rule) bool { npc, _ := v.p.TextRoles(r); return npc < 0 })
+		if len(rules) == 0 {
+			v.errorf(at, "ask is said by the person or animal an action is done with, but no rule of %s has one "+
+				"(an input whose items are all entities that cannot be carried)", action)
+			return
+		}
 	}
 	for _, s := range line.Slots() {
 		if s.Name == "item" {
