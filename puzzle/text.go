@@ -1,7 +1,9 @@
 package puzzle
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -167,31 +169,11 @@ func parseSlot(in string, at Pos) (Slot, error) {
 		}
 		s.N = n
 	}
-	if !isSlotName(name) {
+	if !slices.Contains(SlotNames, name) {
 		msg := fmt.Sprintf("unknown placeholder {%s}", body)
-		return Slot{}, &Error{Pos: s.Pos, Msg: msg, Hint: cmpHint(DidYouMean(name, SlotNames), "expected one of "+slotList())}
+		return Slot{}, &Error{Pos: s.Pos, Msg: msg, Hint: cmp.Or(DidYouMean(name, SlotNames), "expected one of "+slotList())}
 	}
 	return s, nil
-}
-
-// cmpHint returns the first hint that is not empty.
-func cmpHint(hints ...string) string {
-	for _, h := range hints {
-		if h != "" {
-			return h
-		}
-	}
-	return ""
-}
-
-// isSlotName reports whether name is one of SlotNames.
-func isSlotName(name string) bool {
-	for _, n := range SlotNames {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // slotList lists the placeholders for messages: "{npc}, {input}, ...".
