@@ -100,7 +100,8 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 		lines = append(lines, line)
 	}
 	if person(it) {
-		if line := o.request(v, g, obj, n); line != "" {
+		// A say line speaks for the person: with one, a request is only said as the pack writes it.
+		if line := o.request(v, g, obj, n, len(lines) == 0); line != "" {
 			lines = append(lines, line)
 		}
 	}
@@ -111,16 +112,16 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 func person(it *puzzle.Item) bool { return it.Look.Entity != "" && !it.Carryable() }
 
 // request is what a person wants, from the first step they take part in: the ask line of its action, filled from
-// the items of the step, or what they can do for the player and what they need for it ("I can forge you a key if
-// you bring me an ingot.").
-func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n narration) string {
+// the items of the step, or when generated is set, what they can do for the player and what they need for it ("I
+// can forge you a key if you bring me an ingot.").
+func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n narration, generated bool) string {
 	steps := o.wanted(v, g, obj)
 	for _, st := range steps {
 		if line, ok := askLine(v.pack, st, obj, n); ok {
 			return line
 		}
 	}
-	if len(steps) == 0 {
+	if len(steps) == 0 || !generated {
 		return ""
 	}
 	r := steps[0].Rule

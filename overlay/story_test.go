@@ -49,6 +49,11 @@ func TestPackTextInGame(t *testing.T) {
 	if got, want := o.speech(v, v.game, *smith, "Alex"), "'Hello, Alex.' 'Bring me an ingot and I will make you a key.'"; got != want {
 		t.Errorf("the smith says %q, want %q", got, want)
 	}
+	quiet := *v.pack
+	quiet.Texts = map[string]*puzzle.Text{"Smith": v.pack.Texts["Smith"]}
+	if got, want := o.speech(&state{pack: &quiet, areas: v.areas}, v.game, *smith, "Alex"), "'Hello, Alex.'"; got != want {
+		t.Errorf("with a say line and no ask line the smith says %q, want %q: a say line speaks for him", got, want)
+	}
 	crate, _ := v.game.State.Object(objectsOf(o, "0,0", "Crate")[0])
 	if got, want := o.speech(v, v.game, *crate, "Alex"), "The crate is bound with iron."; got != want {
 		t.Errorf("the crate says %q, want %q", got, want)
