@@ -10,6 +10,9 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"github.com/df-mc/dragonfly/server/world/biome"
+	"github.com/df-mc/dragonfly/server/world/generator"
+	"github.com/df-mc/dragonfly/server/world/mcdb"
 	"riddlestone/puzzle"
 )
 
@@ -31,16 +34,27 @@ structures:
 `
 
 // A structure is built once, around its object, by the overlay's own placing: the area records it, its blocks
-// stand, /puzzle verify finds nothing wrong, and a restart neither builds it again nor records it twice.
+// stand, /puzzle verify finds nothing wrong; they are in the world's save after a restart of the server, which
+// neither builds the structure again nor records it twice.
 func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
-	w := overlayWorld(t)
+	world.DefaultBlockRegistry.Finalize()
 	pack, err := puzzle.LoadBytes("shed.yaml", []byte(shedPack))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	open := func() *Overlay {
-		o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 2, TwoKeyPercent: -1, StoreDir: dir,
+	worldDir, storeDir := t.TempDir(), t.TempDir()
+	gen := generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}})
+	openWorld := func() *world.World {
+		db, err := mcdb.Open(worldDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := world.Config{Provider: db, Generator: gen, Entities: entityRegistry()}.New()
+		w.SetSpawn(cube.Pos{8, -60, 8})
+		return w
+	}
+	openOverlay := func(w *world.World) *Overlay {
+		o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 2, TwoKeyPercent: -1, StoreDir: storeDir,
 			Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
 		if err != nil {
 			t.Fatal(err)
@@ -49,21 +63,34 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 		wait(t, o)
 		return o
 	}
-	o := open()
+	w := openWorld()
+	o := openOverlay(w)
 	start := o.graph.Start()
 	built := o.view().areas[start].rec.Structures
 	if len(built) != 1 || built[0].Structure != "Shed" || built[0].Object != objectsOf(o, areaName(start), "Crate")[0] {
 		t.Fatalf("structures recorded: %+v", built)
 	}
 	floor := cube.Pos(built[0].Anchor).Side(cube.FaceDown)
-	waitForBlock(t, w, floor, block.Planks{Wood: block.OakWood()})
+	planks := block.Planks{Wood: block.OakWood()}
+	waitForBlock(t, w, floor, planks)
 	verifyClean(t, o)
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
-	run(t, w, func(tx *world.Tx) { tx.SetBlock(floor, block.Stone{}, nil) }) // a build again would put planks back
-	o = open()
-	defer o.Close()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	w = openWorld()
+	t.Cleanup(func() { _ = w.Close() })
+	run(t, w, func(tx *world.Tx) {
+		if b := tx.Block(floor); name(b) != name(planks) {
+			t.Errorf("after a restart the shed's floor is %s, not in the save", name(b))
+		}
+		tx.SetBlock(floor, block.Stone{}, nil) // a build again would put planks back
+	})
+	o = openOverlay(w)
+	t.Cleanup(func() { _ = o.Close() })
 	if again := o.view().areas[start].rec.Structures; !reflect.DeepEqual(again, built) {
 		t.Errorf("after a restart the area records %+v, before %+v", again, built)
 	}
