@@ -18,44 +18,51 @@ func (l *fileLoader) structures(n *yaml.Node) {
 		return
 	}
 	l.pairs(n, "structures", func(key, val *yaml.Node) {
-		name, ok := l.word(key, "structure name")
-		if !ok {
-			return
+		if name, ok := l.word(key, "structure name"); ok {
+			l.structure(name, key, val)
 		}
-		s := &Structure{Name: name, Pos: l.pos(key), Palette: map[rune]StructureBlock{}}
-		what := "structure " + name
-		var layout *yaml.Node
-		var rows [][]textLine
-		l.fields(val, what, map[string]func(key, val *yaml.Node){
-			"for":     func(_, v *yaml.Node) { s.For, s.ForPos = l.list(v, "item or type", l.word) },
-			"replace": func(_, v *yaml.Node) { s.Replace, _ = l.boolean(v, "replace") },
-			"turns":   func(_, v *yaml.Node) { s.Turns = l.turns(v, what) },
-			"palette": func(_, v *yaml.Node) { l.palette(v, what, s.Palette) },
-			"layout":  func(k, v *yaml.Node) { layout, rows = k, l.layout(v, what) },
-		})
-		if yamlDeref(val).Kind != yaml.MappingNode {
-			return
-		}
-		if len(s.For) == 0 {
-			l.errorf(key, "%s needs for: the items or types whose objects it goes around", what)
-		}
-		if layout == nil {
-			l.errorf(key, "%s needs a layout", what)
-			return
-		}
-		if rows == nil {
-			return
-		}
-		for _, layer := range rows {
-			var texts []string
-			for _, r := range layer {
-				texts = append(texts, r.text)
-			}
-			s.Layers = append(s.Layers, texts)
-		}
-		l.checkCells(layout, rows, what, s)
-		l.pack.Structures = append(l.pack.Structures, s)
 	})
+}
+
+// structure reads one structure and adds it to the pack when it is whole.
+func (l *fileLoader) structure(name string, key, val *yaml.Node) {
+	s := &Structure{Name: name, Pos: l.pos(key), Palette: map[rune]StructureBlock{}}
+	what := "structure " + name
+	var layout *yaml.Node
+	var rows [][]textLine
+	l.fields(val, what, map[string]func(key, val *yaml.Node){
+		"for":     func(_, v *yaml.Node) { s.For, s.ForPos = l.list(v, "item or type", l.word) },
+		"replace": func(_, v *yaml.Node) { s.Replace, _ = l.boolean(v, "replace") },
+		"turns":   func(_, v *yaml.Node) { s.Turns = l.turns(v, what) },
+		"palette": func(_, v *yaml.Node) { l.palette(v, what, s.Palette) },
+		"layout":  func(k, v *yaml.Node) { layout, rows = k, l.layout(v, what) },
+	})
+	if yamlDeref(val).Kind != yaml.MappingNode {
+		return
+	}
+	if len(s.For) == 0 {
+		l.errorf(key, "%s needs for: the items or types whose objects it goes around", what)
+	}
+	if layout == nil {
+		l.errorf(key, "%s needs a layout", what)
+	}
+	if rows == nil {
+		return
+	}
+	s.Layers = layerTexts(rows)
+	l.checkCells(layout, rows, what, s)
+	l.pack.Structures = append(l.pack.Structures, s)
+}
+
+// layerTexts returns the text of the rows of each layer.
+func layerTexts(layers [][]textLine) [][]string {
+	out := make([][]string, len(layers))
+	for i, rows := range layers {
+		for _, r := range rows {
+			out[i] = append(out[i], r.text)
+		}
+	}
+	return out
 }
 
 // palette reads a structure's palette: one character to a block name, or to a mapping of block and states.

@@ -212,3 +212,19 @@ func TestStructureTurns(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant %s", strings.Join(errs, "\n"), want)
 	}
 }
+
+func TestStructureNeedsForAndLayout(t *testing.T) {
+	errs := structureErrors(t, `items:
+  Campfire: {look: {block: campfire}}
+structures:
+  Camp: {palette: {"#": stone}}
+`)
+	for _, want := range []string{
+		"pack.yaml:4:3: structure Camp needs for: the items or types whose objects it goes around",
+		"pack.yaml:4:3: structure Camp needs a layout",
+	} {
+		if !slices.Contains(errs, want) {
+			t.Errorf("errors:\n%s\nwant %s", strings.Join(errs, "\n"), want)
+		}
+	}
+}
