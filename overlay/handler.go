@@ -20,6 +20,7 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 		next = player.NopHandler{}
 	}
 	joined.Store(p.H(), o) // before the join hooks, so that commands know the player's overlay at once
+	inventories.Store(p.UUID(), p.Inventory())
 	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))}
 }
 
@@ -218,5 +219,6 @@ func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
 func (h *handler) HandleQuit(p *player.Player) {
 	h.o.dropHeld(p)
 	joined.Delete(p.H())
+	inventories.Delete(p.UUID())
 	h.Handler.HandleQuit(p)
 }

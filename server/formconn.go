@@ -3,24 +3,41 @@ package server
 import (
 	"bytes"
 
+	"github.com/google/uuid"
+	"riddlestone/overlay"
+
 	"github.com/df-mc/dragonfly/server/session"
 	"github.com/sandertv/gophertunnel/minecraft"
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 )
 
-// formConn is a player's connection as Dragonfly sees it. It reads a form response of JSON null, which some
-// clients send when the player closes a form, as the form being closed: Dragonfly would parse it as button 0
-// of a menu (or "no" of a modal) and submit it, so closing a menu would run its first action.
+// formConn is a player's connection as Dragonfly sees it, with two kinds of client packet corrected before
+// Dragonfly reads them. A form response of JSON null, which some clients send when the player closes a form, is
+// the form being closed: Dragonfly would parse it as button 0 of a menu (or "no" of a modal) and submit it, so
+// closing a menu would run its first action. An inventory request that would take a puzzle item out of the
+// player's inventory is refused (itemGuard).
 type formConn struct {
 	*minecraft.Conn
+	guard itemGuard
 }
 
-// ReadPacket reads the next packet, with a form response of null made a closed form.
+// newFormConn wraps a connection that has logged in.
+func newFormConn(conn *minecraft.Conn) *formConn {
+	id, _ := uuid.Parse(conn.IdentityData().Identity) // Dragonfly's player UUID; a bad one is refused at spawn
+	return &formConn{Conn: conn, guard: itemGuard{player: id, kept: overlay.KeptAt}}
+}
+
+// ReadPacket reads the next packet, corrected.
 func (c *formConn) ReadPacket() (packet.Packet, error) {
 	pk, err := c.Conn.ReadPacket()
-	if resp, ok := pk.(*packet.ModalFormResponse); ok {
-		closeNullForm(resp)
+	switch pk := pk.(type) {
+	case *packet.ModalFormResponse:
+		closeNullForm(pk)
+	case *packet.ItemStackRequest:
+		c.guard.check(pk)
+	case *packet.ContainerClose:
+		c.guard.closed()
 	}
 	return pk, err
 }

@@ -103,7 +103,7 @@ func (l *listener) pump() {
 func (l *listener) Accept() (session.Conn, error) {
 	select {
 	case conn := <-l.conns:
-		return &formConn{Conn: conn}, nil
+		return newFormConn(conn), nil
 	case <-l.stopped:
 		return nil, &net.OpError{Op: "accept", Net: "minecraft", Addr: l.Addr(), Err: net.ErrClosed}
 	}

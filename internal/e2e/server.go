@@ -118,11 +118,19 @@ func StartErr(t testing.TB, opts ...Option) (*Server, error) {
 // Logs returns what the server has logged so far.
 func (s *Server) Logs() string { return s.logs.String() }
 
-// Join connects a bot called name and disconnects it when the test ends.
+// Join connects a bot called name and disconnects it when the test ends. A player of that name who has just left
+// may still be online for a moment, and the server refuses a second login, so it first waits for them to be gone.
 func (s *Server) Join(t testing.TB, name string) *Bot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), DefaultTimeout)
 	defer cancel()
+	for slices.Contains(s.Online(), name) {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("join: %s is still online from before", name)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 	b, err := Dial(ctx, s.Addr, name)
 	if err != nil {
 		t.Fatalf("join: %v", err)

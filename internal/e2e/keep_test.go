@@ -1,0 +1,111 @@
+package e2e_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/internal/e2e"
+)
+
+// The items the puzzle keeps with a player stay in the player's inventory: moving the guide book into the crafting
+// grid, straight or by way of the cursor, is refused (the client puts it back), while moving it between the
+// player's own slots works; after each refusal the server still has the book where it was.
+func TestKeptItemsStayInTheInventory(t *testing.T) {
+	srv := puzzleServer(t)
+	b := srv.Join(t, "Keeper")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { return guideText(b) != "" }); err != nil {
+		t.Fatalf("no guide book: %v", err)
+	}
+	slot, id := guideSlot(b)
+	grid := slotInfo(protocol.ContainerCraftingInput, 28, 0)
+	cursor := slotInfo(protocol.ContainerCursor, 0, 0)
+	own := func(s int, id int32) protocol.StackRequestSlotInfo {
+		return slotInfo(protocol.ContainerCombinedHotBarAndInventory, s, id)
+	}
+	free := freeSlot(b, slot)
+
+	if _, ok := request(ctx, t, b, 1, &protocol.PlaceStackRequestAction{}, own(slot, id), grid); ok {
+		t.Error("the guide book went into the crafting grid")
+	}
+	ids, ok := request(ctx, t, b, 2, &protocol.TakeStackRequestAction{}, own(slot, id), cursor)
+	if !ok {
+		t.Fatal("the guide book could not be taken onto the cursor")
+	}
+	onCursor := slotInfo(protocol.ContainerCursor, 0, ids[[2]int{int(protocol.ContainerCursor), 0}])
+	if _, ok := request(ctx, t, b, 3, &protocol.PlaceStackRequestAction{}, onCursor, grid); ok {
+		t.Error("the guide book went from the cursor into the crafting grid")
+	}
+	if ids, ok = request(ctx, t, b, 4, &protocol.PlaceStackRequestAction{}, onCursor, own(free, 0)); !ok {
+		t.Fatal("the guide book could not be put back from the cursor into the inventory")
+	}
+	id = ids[[2]int{int(protocol.ContainerCombinedHotBarAndInventory), free}]
+	if ids, ok = request(ctx, t, b, 5, &protocol.PlaceStackRequestAction{}, own(free, id), own(slot, 0)); !ok {
+		t.Fatal("the guide book could not be moved between the player's own slots")
+	}
+	id = ids[[2]int{int(protocol.ContainerCombinedHotBarAndInventory), slot}]
+	if _, ok := request(ctx, t, b, 6, &protocol.PlaceStackRequestAction{}, own(slot, id), grid); ok {
+		t.Error("the guide book went into the crafting grid after moving about")
+	}
+}
+
+// slotInfo is a slot of a request.
+func slotInfo(container byte, slot int, id int32) protocol.StackRequestSlotInfo {
+	return protocol.StackRequestSlotInfo{Container: protocol.FullContainerName{ContainerID: container}, Slot: byte(slot),
+		StackNetworkID: id}
+}
+
+// request sends one request of one move of a whole stack (count 1) from src to dst, and reports whether the
+// server accepted it and the stack network IDs its answer gives, by container and slot.
+func request(ctx context.Context, t *testing.T, b *e2e.Bot, rid int32, a protocol.StackRequestAction, src, dst protocol.StackRequestSlotInfo) (map[[2]int]int32, bool) {
+	t.Helper()
+	switch a := a.(type) {
+	case *protocol.PlaceStackRequestAction:
+		a.Count, a.Source, a.Destination = 1, src, dst
+	case *protocol.TakeStackRequestAction:
+		a.Count, a.Source, a.Destination = 1, src, dst
+	}
+	mark := b.Mark()
+	req := protocol.ItemStackRequest{RequestID: rid, Actions: []protocol.StackRequestAction{a}}
+	if err := b.Conn().WritePacket(&packet.ItemStackRequest{Requests: []protocol.ItemStackRequest{req}}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := e2e.Await(ctx, b, mark, func(pk *packet.ItemStackResponse) bool {
+		return len(pk.Responses) > 0 && pk.Responses[0].RequestID == rid
+	})
+	if err != nil {
+		t.Fatalf("no answer to request %d: %v", rid, err)
+	}
+	ids := map[[2]int]int32{}
+	for _, c := range resp.Responses[0].ContainerInfo {
+		for _, s := range c.SlotInfo {
+			ids[[2]int{int(c.Container.ContainerID), int(s.Slot)}] = s.StackNetworkID
+		}
+	}
+	return ids, resp.Responses[0].Status == protocol.ItemStackResponseStatusOK
+}
+
+// guideSlot returns the inventory slot of the guide book and its stack network ID.
+func guideSlot(b *e2e.Bot) (int, int32) {
+	for i, it := range b.Inventory(protocol.WindowIDInventory) {
+		if title, _ := it.Stack.NBTData["title"].(string); title == "Guide" {
+			return i, it.StackNetworkID
+		}
+	}
+	return -1, 0
+}
+
+// freeSlot returns an empty inventory slot other than taken.
+func freeSlot(b *e2e.Bot, taken int) int {
+	inv := b.Inventory(protocol.WindowIDInventory)
+	for i := range 36 {
+		if i != taken && (i >= len(inv) || inv[i].Stack.NetworkID == 0) {
+			return i
+		}
+	}
+	return -1
+}
