@@ -18,15 +18,7 @@ func (r snapReader) Block(p cube.Pos) world.Block {
 	if r.s == nil {
 		return block.Air{}
 	}
-	c, ok := r.s.Chunks[world.ChunkPos{int32(p[0] >> 4), int32(p[2] >> 4)}]
-	if !ok || p[1] < c.Range().Min() || p[1] > c.Range().Max() {
-		return block.Air{}
-	}
-	b, ok := world.BlockByRuntimeID(c.Block(uint8(p[0]&15), int16(p[1]), uint8(p[2]&15), 0))
-	if !ok {
-		return block.Air{}
-	}
-	return b
+	return chunkSource{*r.s}.Block(p)
 }
 
 // site is an area as structures are planned on it: its blocks as copied, with the structures planned so far

@@ -89,19 +89,12 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	for _, name := range q.ItemOrder {
 		it := q.Items[name]
 		old, exists := p.Items[name]
-		switch {
-		case exists && !it.Replace:
-			hint := ""
-			if p.src.layer[old.Pos.File] < layer {
-				hint = " (to replace it, say replace: true)"
-			}
-			errs.Add(it.Pos, "item %s already declared at %s%s", name, old.Pos, hint)
+		var oldPos *Pos
+		if exists {
+			oldPos = &old.Pos
+		}
+		if !p.admit(errs, declaration{"item " + name, "declared", "declares"}, it.Pos, it.Replace, oldPos, layer) {
 			continue
-		case exists && p.src.layer[old.Pos.File] == layer:
-			errs.Add(it.Pos, "item %s replaces %s in the same pack; replace only what an earlier pack declares", name, old.Pos)
-			continue
-		case !exists && it.Replace:
-			errs.AddHint(it.Pos, fmt.Sprintf("item %s replaces nothing: no earlier pack declares it", name), HintLayered)
 		}
 		if !exists {
 			p.ItemOrder = append(p.ItemOrder, name)
@@ -128,19 +121,12 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	}
 	for _, a := range q.Areas {
 		old, exists := p.Area(a.Name)
-		switch {
-		case exists && !a.Replace:
-			hint := ""
-			if p.src.layer[old.Pos.File] < layer {
-				hint = " (to replace it, say replace: true)"
-			}
-			errs.Add(a.Pos, "area %s already declared at %s%s", a.Name, old.Pos, hint)
+		var oldPos *Pos
+		if exists {
+			oldPos = &old.Pos
+		}
+		if !p.admit(errs, declaration{"area " + a.Name, "declared", "declares"}, a.Pos, a.Replace, oldPos, layer) {
 			continue
-		case exists && p.src.layer[old.Pos.File] == layer:
-			errs.Add(a.Pos, "area %s replaces %s in the same pack; replace only what an earlier pack declares", a.Name, old.Pos)
-			continue
-		case !exists && a.Replace:
-			errs.AddHint(a.Pos, fmt.Sprintf("area %s replaces nothing: no earlier pack declares it", a.Name), HintLayered)
 		}
 		if exists {
 			p.Areas[slices.Index(p.Areas, old)] = a

@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"fmt"
 	"slices"
 	"unicode/utf8"
 
@@ -245,21 +244,15 @@ func (l *fileLoader) checkCells(key *yaml.Node, layers [][]textLine, what string
 func (p *Pack) mergeStructures(q *Pack, layer int, errs *ErrorList) {
 	for _, s := range q.Structures {
 		old, exists := p.Structure(s.Name)
+		var oldPos *Pos
+		if exists {
+			oldPos = &old.Pos
+		}
 		switch {
-		case exists && !s.Replace:
-			hint := ""
-			if p.src.layer[old.Pos.File] < layer {
-				hint = " (to replace it, say replace: true)"
-			}
-			errs.Add(s.Pos, "structure %s already declared at %s%s", s.Name, old.Pos, hint)
-		case exists && p.src.layer[old.Pos.File] == layer:
-			errs.Add(s.Pos, "structure %s replaces %s in the same pack; replace only what an earlier pack declares", s.Name, old.Pos)
+		case !p.admit(errs, declaration{"structure " + s.Name, "declared", "declares"}, s.Pos, s.Replace, oldPos, layer):
 		case exists:
 			p.Structures[slices.Index(p.Structures, old)] = s
 		default:
-			if s.Replace {
-				errs.AddHint(s.Pos, fmt.Sprintf("structure %s replaces nothing: no earlier pack declares it", s.Name), HintLayered)
-			}
 			p.Structures = append(p.Structures, s)
 		}
 	}

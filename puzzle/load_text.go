@@ -2,7 +2,6 @@ package puzzle
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -84,19 +83,12 @@ func (p *Pack) mergeTexts(q *Pack, layer int, errs *ErrorList) {
 	for _, name := range sortedTextNames(q) {
 		t := q.Texts[name]
 		old, exists := p.Texts[name]
-		switch {
-		case exists && !t.Replace:
-			hint := ""
-			if p.src.layer[old.Pos.File] < layer {
-				hint = " (to replace it, say replace: true)"
-			}
-			errs.Add(t.Pos, "text for %s already given at %s%s", name, old.Pos, hint)
+		var oldPos *Pos
+		if exists {
+			oldPos = &old.Pos
+		}
+		if !p.admit(errs, declaration{"text for " + name, "given", "gives"}, t.Pos, t.Replace, oldPos, layer) {
 			continue
-		case exists && p.src.layer[old.Pos.File] == layer:
-			errs.Add(t.Pos, "text for %s replaces %s in the same pack; replace only what an earlier pack gives", name, old.Pos)
-			continue
-		case !exists && t.Replace:
-			errs.AddHint(t.Pos, fmt.Sprintf("text for %s replaces nothing: no earlier pack gives text for it", name), HintLayered)
 		}
 		if p.Texts == nil {
 			p.Texts = map[string]*Text{}
