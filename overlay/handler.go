@@ -3,6 +3,7 @@ package overlay
 import (
 	"time"
 
+	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
@@ -212,7 +213,23 @@ func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
 		return
 	}
 	ctx.Cancel() // the owner puts the item down itself, with an id it knows
-	h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(ctx.Player()), nil)
+	p := ctx.Player()
+	if onHopper(p) {
+		p.Message("§eA puzzle item is not put down on a hopper, which would swallow it: step off it first.")
+		return
+	}
+	h.o.act(p, puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(p), nil)
+}
+
+// onHopper reports whether a player stands on a hopper or in its bowl: it collects the item stacks lying on it into
+// its inventory (Dragonfly's ItemBehaviour), so a puzzle item put down there could leave the world.
+func onHopper(p *player.Player) bool {
+	for _, pos := range []cube.Pos{groundAt(p), groundAt(p).Side(cube.FaceDown)} {
+		if _, hopper := p.Tx().Block(pos).(block.Hopper); hopper {
+			return true
+		}
+	}
+	return false
 }
 
 // HandleQuit puts down what the player holds, so no area waits for them, then goes on.

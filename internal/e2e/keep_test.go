@@ -2,9 +2,14 @@ package e2e_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
@@ -69,6 +74,13 @@ func request(ctx context.Context, t *testing.T, b *e2e.Bot, rid int32, a protoco
 	case *protocol.TakeStackRequestAction:
 		a.Count, a.Source, a.Destination = 1, src, dst
 	}
+	return send(ctx, t, b, rid, a)
+}
+
+// send sends a request of one action and returns the stack network IDs of the server's answer, by container and
+// slot, and whether it accepted the request.
+func send(ctx context.Context, t *testing.T, b *e2e.Bot, rid int32, a protocol.StackRequestAction) (map[[2]int]int32, bool) {
+	t.Helper()
 	mark := b.Mark()
 	req := protocol.ItemStackRequest{RequestID: rid, Actions: []protocol.StackRequestAction{a}}
 	if err := b.Conn().WritePacket(&packet.ItemStackRequest{Requests: []protocol.ItemStackRequest{req}}); err != nil {
@@ -108,4 +120,82 @@ func freeSlot(b *e2e.Bot, taken int) int {
 		}
 	}
 	return -1
+}
+
+// A puzzle item is not put down on a hopper, which would swallow it (Dragonfly's hoppers collect the item stacks
+// lying on them): the drop is refused with a word and the key stays held. Put down off the hopper, it lies there.
+func TestPuzzleItemsAreNotPutDownOnAHopper(t *testing.T) {
+	srv := puzzleServer(t)
+	b := srv.Join(t, "Admin")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var key []string
+	for key == nil && ctx.Err() == nil {
+		out, _ := b.Command("/puzzle plan")
+		key = keyPlace.FindStringSubmatch(out.String())
+		time.Sleep(100 * time.Millisecond)
+	}
+	if key == nil {
+		t.Fatal("the plan shows no key lying about")
+	}
+	if err := b.MoveTo(parsePos(key[1]).Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { s, _ := keySlot(b); return s >= 0 }); err != nil {
+		t.Fatalf("the bot did not pick the key up: %v", err)
+	}
+	slot, id := keySlot(b)
+	feet := cube.PosFromVec3(b.Position())
+	setBlock(ctx, t, srv, feet.Side(cube.FaceDown), block.NewHopper())
+	mark := b.Mark()
+	ids, _ := drop(ctx, t, b, 1, slot, id)
+	if _, err := e2e.Await(ctx, b, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "hopper") }); err != nil {
+		t.Fatalf("no word about the hopper: %v", err)
+	}
+	if out, _ := b.Command("/puzzle plan"); !strings.Contains(out.String(), "held by") {
+		t.Fatalf("the key left the player's hands on the hopper:\n%s", out)
+	}
+	setBlock(ctx, t, srv, feet.Side(cube.FaceDown), block.Stone{})
+	if now, ok := ids[[2]int{int(protocol.ContainerCombinedHotBarAndInventory), slot}]; ok {
+		id = now
+	}
+	drop(ctx, t, b, 2, slot, id)
+	for ctx.Err() == nil {
+		if out, _ := b.Command("/puzzle plan"); keyPlace.MatchString(out.String()) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("the key put down off the hopper does not lie there")
+}
+
+// keySlot returns the inventory slot of the crate yard's key (an emerald) and its stack network ID, or -1.
+func keySlot(b *e2e.Bot) (int, int32) {
+	for i, it := range b.Inventory(protocol.WindowIDInventory) {
+		if it.Stack.NetworkID != 0 && it.Stack.NBTData["title"] == nil {
+			if _, guide := it.Stack.NBTData["pages"]; !guide {
+				return i, it.StackNetworkID
+			}
+		}
+	}
+	return -1, 0
+}
+
+// drop asks to drop the whole stack in an inventory slot, as a player throwing it out of the inventory screen, and
+// returns the server's answer as send does.
+func drop(ctx context.Context, t *testing.T, b *e2e.Bot, rid int32, slot int, id int32) (map[[2]int]int32, bool) {
+	t.Helper()
+	a := &protocol.DropStackRequestAction{Count: 1, Source: slotInfo(protocol.ContainerCombinedHotBarAndInventory, slot, id)}
+	return send(ctx, t, b, 100+rid, a)
+}
+
+// setBlock sets a block of the server's world, as a builder would.
+func setBlock(ctx context.Context, t *testing.T, srv *e2e.Server, pos cube.Pos, b world.Block) {
+	t.Helper()
+	if _, err := world.Call(ctx, srv.World(), func(tx *world.Tx) (struct{}, error) {
+		tx.SetBlock(pos, b, nil)
+		return struct{}{}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
