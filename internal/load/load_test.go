@@ -82,10 +82,19 @@ func TestMaxPlayersRefusesJoins(t *testing.T) {
 	if rep.Joined != 2 || rep.JoinFailed != 2 || rep.Dropped != 0 {
 		t.Errorf("%d joined, %d refused, %d dropped; want 2, 2, 0", rep.Joined, rep.JoinFailed, rep.Dropped)
 	}
+	// gophertunnel's dialer sometimes reports a login the server ends as the dial's context canceled, when it closes
+	// the connection before it has read the status; at least one refusal must carry the status itself.
+	full := 0
 	for msg, n := range rep.JoinErrors {
-		if !strings.Contains(msg, "server full") {
+		switch {
+		case strings.Contains(msg, "server full"):
+			full += n
+		case !strings.HasSuffix(msg, "context canceled"):
 			t.Errorf("%d joins refused with %q, want the server-full status", n, msg)
 		}
+	}
+	if full == 0 {
+		t.Errorf("no join was refused with the server-full status: %v", rep.JoinErrors)
 	}
 }
 
