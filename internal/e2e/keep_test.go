@@ -9,7 +9,6 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
@@ -138,13 +137,15 @@ func TestPuzzleItemsAreNotPutDownOnAHopper(t *testing.T) {
 	if key == nil {
 		t.Fatal("the plan shows no key lying about")
 	}
-	if err := b.MoveTo(parsePos(key[1]).Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
+	if err := b.MoveTo(parsePos(key[1]).Vec3Middle()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.WaitFor(ctx, func(packet.Packet) bool { s, _ := keySlot(b); return s >= 0 }); err != nil {
 		t.Fatalf("the bot did not pick the key up: %v", err)
 	}
 	slot, id := keySlot(b)
+	// The bot stands on the ground where the key lay, its feet in the air block above it, as a player does; the
+	// ground under it becomes a hopper.
 	feet := cube.PosFromVec3(b.Position())
 	setBlock(ctx, t, srv, feet.Side(cube.FaceDown), block.NewHopper())
 	mark := b.Mark()
