@@ -99,11 +99,17 @@ func (h *handler) HandleItemConsume(ctx *player.Context, s item.Stack) {
 	h.Handler.HandleItemConsume(ctx, s)
 }
 
-// HandleBlockPlace stops a puzzle item from being placed as a block.
+// HandleBlockPlace stops a puzzle item from being placed as a block, and a hopper from being placed where it would
+// swallow a puzzle item lying on the ground.
 func (h *handler) HandleBlockPlace(ctx *player.Context, pos cube.Pos, b world.Block) {
 	held, _ := ctx.Player().HeldItems()
 	if _, ok := stackObject(held); ok {
 		ctx.Cancel()
+		return
+	}
+	if _, hopper := b.(block.Hopper); hopper && h.o.view().lyingOver(pos) {
+		ctx.Cancel()
+		ctx.Player().Message("§eA hopper is not placed under a puzzle item lying here: it would swallow the item.")
 		return
 	}
 	h.Handler.HandleBlockPlace(ctx, pos, b)

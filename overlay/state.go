@@ -136,3 +136,14 @@ func (s *state) record(id int) (ObjectRecord, bool) {
 	}
 	return ObjectRecord{Object: *obj, Where: s.where[id], Blocks: s.features[id]}, true
 }
+
+// lyingOver reports whether an object shown as an entity stands in the block at pos or on top of it: a hopper
+// there would collect it.
+func (s *state) lyingOver(pos cube.Pos) bool {
+	for _, w := range s.where {
+		if w.Kind == AtEntity && (w.Block == pos || w.Block.Side(cube.FaceDown) == pos) {
+			return true
+		}
+	}
+	return false
+}

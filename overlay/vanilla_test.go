@@ -114,3 +114,39 @@ func TestDeathKeepsPuzzleItems(t *testing.T) {
 	}
 	_ = context.Background()
 }
+
+// A hopper is not placed where it would swallow a puzzle item lying on the ground (Dragonfly's hoppers collect the
+// item stacks in and over them): placed on the ground the key lies on, it is refused; placed a block away, it is not.
+func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	h := addPlayer(t, w, o, "Builder")
+	key := objectsOf(o, "0,0", "Key")[0]
+	lies := o.view().where[key].Block
+	ground := lies.Side(cube.FaceDown)
+	aside := ground.Add(cube.Pos{1, 0, 0})
+	if o.view().lyingOver(aside.Side(cube.FaceUp)) {
+		t.Skip("another object lies beside the key")
+	}
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		p.Handle(o.Handler(p, nil))
+		p.Teleport(lies.Vec3Middle().Add(mgl64.Vec3{0, 0, 2}))
+		_ = p.Inventory().SetItem(0, item.NewStack(block.NewHopper(), 2))
+		_ = p.SetHeldSlot(0)
+		p.UseItemOnBlock(ground, cube.FaceUp, mgl64.Vec3{0.5, 1, 0.5})
+		p.UseItemOnBlock(aside, cube.FaceUp, mgl64.Vec3{0.5, 1, 0.5})
+	}).Done()
+	<-w.Do(func(tx *world.Tx) {
+		if _, hopper := tx.Block(lies).(block.Hopper); hopper {
+			t.Errorf("a hopper was placed where the key lies, %v", lies)
+		}
+		if _, hopper := tx.Block(aside.Side(cube.FaceUp)).(block.Hopper); !hopper {
+			t.Errorf("no hopper was placed beside the key, at %v: the player could not place one at all", aside.Side(cube.FaceUp))
+		}
+	}).Done()
+	if w := o.view().where[key]; w.Kind != AtEntity || w.Block != lies {
+		t.Errorf("the key is no longer lying at %v: %+v", lies, w)
+	}
+}
