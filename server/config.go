@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"strings"
 
@@ -49,6 +50,9 @@ type Settings struct {
 	GameMode string
 	// LogLevel is the lowest level logged: "debug", "info", "warn" or "error".
 	LogLevel string
+	// CompressionThreshold is the size in bytes from which a batch of packets sent to a player is compressed;
+	// smaller batches go as they are. 0 compresses every batch.
+	CompressionThreshold int
 }
 
 // DefaultConfig returns the configuration used for keys missing from config.toml.
@@ -56,9 +60,10 @@ func DefaultConfig() Config {
 	c := Config{UserConfig: dfserver.DefaultConfig()}
 	c.Server.Name = "Riddlestone"
 	c.Riddlestone = Settings{
-		Packs:    []string{"packs/default"},
-		GameMode: "survival",
-		LogLevel: "info",
+		Packs:                []string{"packs/default"},
+		GameMode:             "survival",
+		LogLevel:             "info",
+		CompressionThreshold: defaultCompressionThreshold,
 	}
 	c.Puzzles = PuzzleSettings{AreaSize: 4, Mode: "tree", TwoKeyPercent: 30}
 	c.Web = defaultWeb()
@@ -120,6 +125,9 @@ func (c Config) validate(f *configFile, tree *toml.Tree) {
 	}
 	if c.Puzzles.TwoKeyPercent < 0 || c.Puzzles.TwoKeyPercent > 100 {
 		f.add(at("Puzzles", "TwoKeyPercent"), fmt.Sprintf("Puzzles.TwoKeyPercent: %d is not a percentage", c.Puzzles.TwoKeyPercent), "")
+	}
+	if t := c.Riddlestone.CompressionThreshold; t < 0 || t > math.MaxUint16 {
+		f.add(at("Riddlestone", "CompressionThreshold"), fmt.Sprintf("Riddlestone.CompressionThreshold: %d is not between 0 and %d bytes", t, math.MaxUint16), "")
 	}
 	if c.Network.Address == "" {
 		f.add(at("Network", "Address"), "Network.Address: must not be empty", "")

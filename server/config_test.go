@@ -55,6 +55,7 @@ func TestConfigErrorsNameKeyAndLine(t *testing.T) {
 		{"section as value", "Riddlestone = 3\n", "c.toml:1:15: Riddlestone: want a table, got the integer 3"},
 		{"bad game mode", "[Riddlestone]\nGameMode = \"creative\"\n", `c.toml:2:12: Riddlestone.GameMode: game mode "creative"`},
 		{"bad log level", "[Riddlestone]\nLogLevel = \"loud\"\n", `c.toml:2:12: Riddlestone.LogLevel: log level "loud"`},
+		{"bad compression threshold", "[Riddlestone]\nCompressionThreshold = 70000\n", "c.toml:2:24: Riddlestone.CompressionThreshold: 70000 is not between 0 and 65535 bytes"},
 		{"syntax", "[Server]\nName = \"x\n", "c.toml:2:9: unescaped control character"},
 		{"duplicate key", "[Server]\nName = \"a\"\nName = \"b\"\n", "c.toml:3:1: The following key was defined twice"},
 	} {

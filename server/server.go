@@ -96,7 +96,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		closeProviders(dfConf, log)
 		return nil, configError(conf, dfConf, err)
 	}
-	l, err := listen(dfConf, conf.Network.Address, conf.Server.Name, opts.AuthHTTPClient)
+	l, err := listen(dfConf, conf.Network.Address, conf.Server.Name, conf.Riddlestone.CompressionThreshold, opts.AuthHTTPClient)
 	if err != nil {
 		closeProviders(dfConf, log)
 		return nil, err

@@ -56,7 +56,8 @@ type LoadBot struct {
 	name string
 	opts LoadBotOptions
 
-	counts [1024]atomic.Uint64 // packets received, by packet ID
+	counts   [1024]atomic.Uint64 // packets received, by packet ID
+	received *atomic.Uint64      // bytes received, as they came over the wire
 
 	mu       sync.Mutex
 	eye      mgl32.Vec3
@@ -81,8 +82,8 @@ func DialLoad(ctx context.Context, addr, name string, opts LoadBotOptions) (*Loa
 		DisplayName: name,
 		Identity:    uuid.NewSHA1(uuid.NameSpaceOID, []byte("riddlestone-bot:"+name)).String(),
 	}}
-	spawned := new(atomic.Bool)
-	conn, err := d.DialContextNetwork(ctx, loadNetwork{spawned: spawned, source: opts.Source}, addr)
+	spawned, received := new(atomic.Bool), new(atomic.Uint64)
+	conn, err := d.DialContextNetwork(ctx, loadNetwork{spawned: spawned, received: received, source: opts.Source}, addr)
 	if err != nil {
 		return nil, fmt.Errorf("bot %s: dial %s: %w", name, addr, err)
 	}
@@ -91,7 +92,7 @@ func DialLoad(ctx context.Context, addr, name string, opts LoadBotOptions) (*Loa
 		return nil, fmt.Errorf("bot %s: spawn: %w", name, err)
 	}
 	spawned.Store(true)
-	b := &LoadBot{conn: conn, name: name, opts: opts, eye: conn.GameData().PlayerPosition,
+	b := &LoadBot{conn: conn, name: name, opts: opts, eye: conn.GameData().PlayerPosition, received: received,
 		ended: make(chan struct{}), stop: make(chan struct{})}
 	if opts.Walk {
 		b.walk = newLoadWalker(opts.Heading, opts.Seed)
@@ -137,6 +138,8 @@ func (b *LoadBot) Close() error {
 type LoadBotStats struct {
 	// Packets counts the packets received, by packet ID.
 	Packets map[uint32]uint64
+	// Bytes counts the bytes received: the batches as they came over the wire, compressed.
+	Bytes uint64
 	// Answered counts the commands answered; Waiting is how long the command awaiting its answer has waited,
 	// 0 if none does.
 	Answered int
@@ -149,7 +152,7 @@ type LoadBotStats struct {
 
 // Stats returns what the bot has counted so far.
 func (b *LoadBot) Stats() LoadBotStats {
-	s := LoadBotStats{Packets: map[uint32]uint64{}}
+	s := LoadBotStats{Packets: map[uint32]uint64{}, Bytes: b.received.Load()}
 	for id := range b.counts {
 		if n := b.counts[id].Load(); n > 0 {
 			s.Packets[uint32(id)] = n
@@ -290,8 +293,9 @@ func (b *LoadBot) dueCommand(now time.Time) packet.Packet {
 
 // loadNetwork is handshakeNetwork dialling from a source IP of its own, if it has one.
 type loadNetwork struct {
-	spawned *atomic.Bool
-	source  string
+	spawned  *atomic.Bool
+	received *atomic.Uint64
+	source   string
 }
 
 // DialContext dials a RakNet connection from n.source whose writes are delayed until spawned is set.
@@ -308,7 +312,7 @@ func (n loadNetwork) DialContext(ctx context.Context, address string) (net.Conn,
 	if err != nil {
 		return nil, err
 	}
-	return &slowStartConn{Conn: c, spawned: n.spawned}, nil
+	return &slowStartConn{Conn: c, spawned: n.spawned, received: n.received}, nil
 }
 
 // PingContext pings a RakNet server.

@@ -46,7 +46,17 @@ func (handshakeNetwork) Listen(string) (minecraft.NetworkListener, error) {
 // keeps the optional transport methods that gophertunnel looks for.
 type slowStartConn struct {
 	*raknet.Conn
-	spawned *atomic.Bool
+	spawned  *atomic.Bool
+	received *atomic.Uint64 // if not nil, counts the bytes read
+}
+
+// ReadPacket reads one RakNet packet, a batch as it came over the wire (compressed), counting its bytes.
+func (c *slowStartConn) ReadPacket() ([]byte, error) {
+	b, err := c.Conn.ReadPacket()
+	if c.received != nil {
+		c.received.Add(uint64(len(b)))
+	}
+	return b, err
 }
 
 // Write writes b, first waiting handshakeDelay while the bot has not spawned.

@@ -240,7 +240,7 @@ func (r *run) measure(ctx context.Context) {
 	w := &r.rep.Window
 	w.Start = time.Since(r.start)
 	startStats, ok := r.t.Stats()
-	startCPU, startPackets := processCPU(), r.packets()
+	startCPU, startPackets, startBytes := processCPU(), r.packets(), r.bytes()
 	startDrops := udpDrops(r.t.Addr())
 
 	r.phase("window", true)
@@ -267,6 +267,7 @@ func (r *run) measure(ctx context.Context) {
 	endStats, _ := r.t.Stats()
 	w.BotCPU = processCPU() - startCPU
 	w.Packets = r.packets() - startPackets
+	w.Bytes = r.bytes() - startBytes
 	if ok {
 		w.Server = &ServerWindow{Start: startStats, End: endStats}
 	}
@@ -304,6 +305,17 @@ func (r *run) packets() uint64 {
 		for _, c := range b.Stats().Packets {
 			n += c
 		}
+	}
+	return n
+}
+
+// bytes counts the bytes the bots have received, as they came over the wire.
+func (r *run) bytes() uint64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var n uint64
+	for _, b := range r.bots {
+		n += b.Stats().Bytes
 	}
 	return n
 }

@@ -127,24 +127,30 @@ func profiler(t Target, prefix string) func(string, bool) {
 // Summary prints one line per report and, for each run in which both were measured, the ratio of each figure
 // of the first kind to the second (for example riddlestone / stock).
 func Summary(w io.Writer, reps []*Report, kinds []string) {
-	fmt.Fprintf(w, "%-4s %-11s %6s %5s %21s %8s %6s %15s %9s %8s %8s %8s %7s\n", "run", "server", "joined", "drops",
-		"/list p50/p99/max", "CPU/tick", "TPS", "tick p99/max", "queue p99", "heap", "RSS", "pkts/s", "botCPU")
+	fmt.Fprintf(w, "%-4s %-11s %6s %5s %21s %8s %6s %15s %9s %8s %8s %8s %7s %7s\n", "run", "server", "joined", "drops",
+		"/list p50/p99/max", "CPU/tick", "TPS", "tick p99/max", "queue p99", "heap", "RSS", "pkts/s", "KiB/s", "botCPU")
 	for _, r := range reps {
 		fmt.Fprintln(w, summaryLine(r))
 	}
 	if len(kinds) < 2 {
 		return
 	}
-	fmt.Fprintf(w, "\nratios %s / %s in the same run: /list p50, p99, max; CPU per tick; packets per bot\n", kinds[0], kinds[1])
+	fmt.Fprintf(w, "\nratios %s / %s in the same run: /list p50, p99, max; CPU per tick; packets per bot; bytes per bot\n", kinds[0], kinds[1])
 	for _, pair := range pairs(reps, kinds[0], kinds[1]) {
 		a, b := pair[0], pair[1]
-		fmt.Fprintf(w, "run %d: %s %s %s; %s; %s\n", a.Run,
+		fmt.Fprintf(w, "run %d: %s %s %s; %s; %s; %s\n", a.Run,
 			ratio(a.Window.RoundTrips.Quantile(0.5), b.Window.RoundTrips.Quantile(0.5)),
 			ratio(a.Window.RoundTrips.Quantile(0.99), b.Window.RoundTrips.Quantile(0.99)),
 			ratio(a.Window.RoundTrips.Max, b.Window.RoundTrips.Max),
 			ratio(cpuPerTick(a), cpuPerTick(b)),
-			ratio(time.Duration(a.Window.Packets)*time.Duration(max(b.Joined, 1)), time.Duration(b.Window.Packets)*time.Duration(max(a.Joined, 1))))
+			perBotRatio(a, b, func(w Window) uint64 { return w.Packets }),
+			perBotRatio(a, b, func(w Window) uint64 { return w.Bytes }))
 	}
+}
+
+// perBotRatio returns the ratio of a count of a's window per bot to that of b's.
+func perBotRatio(a, b *Report, count func(Window) uint64) string {
+	return ratio(time.Duration(count(a.Window))*time.Duration(max(b.Joined, 1)), time.Duration(count(b.Window))*time.Duration(max(a.Joined, 1)))
 }
 
 // summaryLine is one report's line of the summary.
@@ -160,7 +166,8 @@ func summaryLine(r *Report) string {
 	} else {
 		line += fmt.Sprintf(" %8s %6s %15s %9s %8s %8s", "-", "-", "-", "-", "-", "-")
 	}
-	return line + fmt.Sprintf(" %8.0f %6.0f%%", float64(r.Window.Packets)/secs/float64(max(r.Joined, 1)), 100*r.Window.BotCPU.Seconds()/secs)
+	return line + fmt.Sprintf(" %8.0f %7.1f %6.0f%%", r.Window.perBot(r.Window.Packets, r.Joined), r.Window.perBot(r.Window.Bytes, r.Joined)/1024,
+		100*r.Window.BotCPU.Seconds()/secs)
 }
 
 // cpuPerTick returns a report's server CPU per tick, 0 without server figures.

@@ -60,10 +60,16 @@ type Window struct {
 	Server *ServerWindow
 	// BotCPU is the CPU time this process (the bots, and the server if in process) used in the window.
 	BotCPU time.Duration
-	// Packets counts the packets the bots received in the window.
-	Packets uint64
+	// Packets counts the packets the bots received in the window, and Bytes their bytes as they came over the
+	// wire (compressed).
+	Packets, Bytes uint64
 	// UDPDrops counts the datagrams lost in the window on the server's and the bots' sockets.
 	UDPDrops UDPDrops
+}
+
+// perBot returns a count of the window per second and per bot, of joined bots.
+func (w Window) perBot(n uint64, joined int) float64 {
+	return float64(n) / w.Duration.Seconds() / float64(max(joined, 1))
 }
 
 // ServerWindow holds a server's figures at the start and end of a window.
@@ -131,8 +137,8 @@ func (r *Report) Write(w io.Writer) {
 		fmt.Fprintf(w, "server     no figures (a server at an address)\n")
 	}
 	secs := r.Window.Duration.Seconds()
-	fmt.Fprintf(w, "bots       %.0f%% of a core; %.0f packets/s received per bot; walkers walked %.0f blocks, %d steps refused\n",
-		100*r.Window.BotCPU.Seconds()/secs, float64(r.Window.Packets)/secs/float64(max(r.Joined, 1)), r.Walked, r.Refused)
+	fmt.Fprintf(w, "bots       %.0f%% of a core; %.0f packets/s and %.1f KiB/s received per bot; walkers walked %.0f blocks, %d steps refused\n",
+		100*r.Window.BotCPU.Seconds()/secs, r.Window.perBot(r.Window.Packets, r.Joined), r.Window.perBot(r.Window.Bytes, r.Joined)/1024, r.Walked, r.Refused)
 	fmt.Fprintf(w, "packets    %s\n", r.topPackets(6))
 	fmt.Fprintf(w, "udp drops  %d on the server's socket, %d on the bots' (full receive buffers, in the window)\n",
 		r.Window.UDPDrops.Server, r.Window.UDPDrops.Clients)
