@@ -39,6 +39,7 @@ world:
   - {id: 1, item: Tree, area: Yard}
 structures:
   Shed: {for: [Mill], palette: {"#": cobblestone, L: {block: oak_log, states: {pillar_axis: x}}}, layout: [["#L"], ["@."]]}
+  Store: {for: [Mill], palette: {"#": cobblestone, C: {block: chest, items: {bread: 3, shears: 1}}}, layout: [["#C"], ["@."]]}
 `
 
 // Each check of the game, one at a time: the validator reports the mistake at the name or state at fault with a
@@ -60,6 +61,9 @@ func TestEveryGameCheckValidatesWhatStarts(t *testing.T) {
 		{"unknown block above", "above: [oak_leaves]", "above: [oak_leafs]", "12:68", `tag rule for Tree: above: unknown block "oak_leafs"`, "did you mean oak_leaves?"},
 		{"unknown structure block", "cobblestone", "cobblestome", "19:38", `structure Shed: palette #: unknown block "cobblestome"`, "did you mean cobblestone?"},
 		{"unknown structure state", "pillar_axis: x", "pillar_axis: w", "19:93", "state pillar_axis of block oak_log is never w", "its values are"},
+		{"unknown item in a chest", "bread: 3", "bred: 3", "20:78", `structure Store: palette C: unknown item "bred"`, "bread"},
+		{"more than stack", "shears: 1", "shears: 2", "20:96", "structure Store: palette C: shears stacks to 1, not 2", ""},
+		{"items in no container", "block: chest", "block: stone", "20:63", `structure Store: palette C: block "stone" holds no items`, ""},
 		{"unknown block below", "below: [grass_block]", "below: [grass]", "12:89", `tag rule for Tree: below: unknown block "grass"`, "grass_block"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/puzzle"
 )
@@ -14,16 +15,20 @@ import (
 // structure_plan.go), and builds it with the object, once (structure_build.go). Its blocks are then the world's:
 // they live in the world save, so a restart builds nothing again, and the area's record keeps where each stands.
 
-// shapeCell is one built cell of a shape: its offset from the anchor and its block, nil for air.
+// shapeCell is one built cell of a shape: its offset from the anchor and its block, nil for air; what a container
+// is built holding; and whether it is a post (set with the water around it displaced, as a player places one).
 type shapeCell struct {
-	off cube.Pos
-	b   world.Block
+	off   cube.Pos
+	b     world.Block
+	items []item.Stack
+	post  bool
 }
 
 // shape is a structure turned by rot quarter turns clockwise (seen from above), with its blocks resolved.
 type shape struct {
 	name  string
 	rot   int
+	water bool        // built on water: the floor is a deck at the surface, on posts
 	cells []shapeCell // bottom layer first
 	floor int         // the offset in y of the bottom layer, the floor: at most -1
 	top   int         // the offset in y of the top layer
@@ -32,17 +37,13 @@ type shape struct {
 // compileShape turns a structure into a shape in one rotation: every cell but the anchor, the cell above it and
 // the cells kept as the world has them.
 func compileShape(s *puzzle.Structure, rot int, l looks) (shape, error) {
-	sh := shape{name: s.Name, rot: rot}
+	sh := shape{name: s.Name, rot: rot, water: s.Water}
 	_, h, _ := s.Size()
 	a := s.Anchor
 	sh.floor, sh.top = -a[0], h-1-a[0]
-	blocks := map[rune]world.Block{}
-	for c, sb := range s.Palette {
-		b, err := l.block(puzzle.Look{Block: sb.Block, States: sb.States})
-		if err != nil {
-			return shape{}, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
-		}
-		blocks[c] = b
+	palette, err := paletteCells(s, l)
+	if err != nil {
+		return shape{}, err
 	}
 	for li, rows := range s.Layers {
 		for ri, row := range rows {
@@ -50,12 +51,36 @@ func compileShape(s *puzzle.Structure, rot int, l looks) (shape, error) {
 				if c == puzzle.KeepMark || c == puzzle.AnchorMark || (li == a[0]+1 && ri == a[1] && ci == a[2]) {
 					continue
 				}
-				off := turn(cube.Pos{ci - a[2], li - a[0], ri - a[1]}, rot)
-				sh.cells = append(sh.cells, shapeCell{off: off, b: blocks[c]})
+				cell := palette[c]
+				cell.off = turn(cube.Pos{ci - a[2], li - a[0], ri - a[1]}, rot)
+				cell.post = cell.post && li == 0
+				sh.cells = append(sh.cells, cell)
 			}
 		}
 	}
 	return sh, nil
+}
+
+// paletteCells resolves a structure's palette: each character's block, the items it is built holding, and
+// whether it is a post.
+func paletteCells(s *puzzle.Structure, l looks) (map[rune]shapeCell, error) {
+	out := map[rune]shapeCell{}
+	for c, sb := range s.Palette {
+		b, err := l.block(puzzle.Look{Block: sb.Block, States: sb.States})
+		if err != nil {
+			return nil, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
+		}
+		cell := shapeCell{b: b, post: sb.Post}
+		for _, it := range sb.Items {
+			found, err := l.itemType(puzzle.Look{Item: it.Name})
+			if err != nil {
+				return nil, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
+			}
+			cell.items = append(cell.items, item.NewStack(found, it.Count))
+		}
+		out[c] = cell
+	}
+	return out, nil
 }
 
 // turn turns an offset by rot quarter turns clockwise seen from above: east becomes south.

@@ -3,6 +3,7 @@ package overlay
 import (
 	"time"
 
+	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/world"
 )
 
@@ -14,6 +15,9 @@ const buildBatch = 64
 // set next to what is not set yet, and no liquid moved.
 var buildOpts = &world.SetOpts{DisableBlockUpdates: true, DisableLiquidDisplacement: true}
 
+// postOpts sets a post as a player places one: a fence in the sea holds the water around it, a log clears it.
+var postOpts = &world.SetOpts{DisableBlockUpdates: true}
+
 // buildStructure returns the op that builds a planned structure: a batch of blocks now, and each further batch a
 // tick later. It runs once, when the object is placed; the blocks are then the world's and saved with it.
 func buildStructure(sets []shapeCell) op {
@@ -24,10 +28,29 @@ func buildStructure(sets []shapeCell) op {
 func buildFrom(tx *world.Tx, sets []shapeCell) {
 	n := min(buildBatch, len(sets))
 	for _, c := range sets[:n] {
-		tx.SetBlock(c.off, fresh(c.b), buildOpts)
+		setCell(tx, c)
 	}
 	if rest := sets[n:]; len(rest) > 0 {
 		tx.World().DoAfter(time.Second/20, func(tx *world.Tx) { buildFrom(tx, rest) })
+	}
+}
+
+// setCell sets one cell of a structure: its block as new, and a container with what it is built holding, put
+// into the block's own inventory.
+func setCell(tx *world.Tx, c shapeCell) {
+	opts := buildOpts
+	if c.post {
+		opts = postOpts
+	}
+	b := fresh(c.b)
+	tx.SetBlock(c.off, b, opts)
+	box, ok := b.(block.Container)
+	if !ok || len(c.items) == 0 {
+		return
+	}
+	inv := box.Inventory(tx, c.off)
+	for _, it := range c.items {
+		_, _ = inv.AddItem(it) // the pack's check keeps the stacks within the container
 	}
 }
 

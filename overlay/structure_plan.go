@@ -40,10 +40,10 @@ type planned struct {
 }
 
 // planShape plans a shape around the feet block anchor on the blocks r, fitted to the terrain: foundations fill
-// down to solid ground under the floor, and the layers replace what stands in them. It reports false where the
-// shape does not fit: a column outside the area or one avoid refuses, water or lava under or in it, a tree trunk
-// it would cut, ground above it it would leave hanging, a block with contents in it, or foundations deeper than
-// maxFoundation.
+// down to solid ground under the floor (posts down to the sea floor under a deck on water), and the layers replace
+// what stands in them. It reports false where the shape does not fit: a column outside the area or one avoid
+// refuses, water or lava under or in it (but the water a deck and its posts stand in), a tree trunk it would cut,
+// ground above it it would leave hanging, a block with contents in it, or foundations deeper than maxFoundation.
 func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(cube.Pos) bool) (planned, bool) {
 	for col := range sh.columns() {
 		p := anchor.Add(cube.Pos{col[0], 0, col[1]})
@@ -54,11 +54,11 @@ func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(c
 	var out planned
 	for _, c := range sh.cells {
 		p := anchor.Add(c.off)
-		if !replaceable(r.Block(p)) {
+		if !sh.replaces(r.Block(p), c.off[1]) {
 			return planned{}, false
 		}
 		if c.off[1] == sh.floor && c.b != nil {
-			found, ok := foundations(r, p, c.b)
+			found, ok := sh.under(r, p, c)
 			if !ok {
 				return planned{}, false
 			}
@@ -66,7 +66,9 @@ func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(c
 		}
 	}
 	for _, c := range sh.cells {
-		out.sets = append(out.sets, shapeCell{off: anchor.Add(c.off), b: c.b})
+		c.off = anchor.Add(c.off)
+		c.post = false
+		out.sets = append(out.sets, c)
 	}
 	out.rec = Built{Structure: sh.name, Anchor: AreaBlock(anchor), Rot: sh.rot, Min: AreaBlock(anchor), Max: AreaBlock(anchor)}
 	for _, s := range out.sets {
@@ -75,6 +77,24 @@ func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(c
 		}
 	}
 	return out, true
+}
+
+// replaces reports whether a cell of the shape at height y (from the anchor) may replace a block: what
+// replaceable allows, and water in a deck on water.
+func (sh shape) replaces(b world.Block, y int) bool {
+	return replaceable(b) || (sh.water && y == sh.floor && isWater(b))
+}
+
+// under returns what a floor cell of the shape at p stands on: on ground, its foundations; on water, the post
+// down to the sea floor of a post, and nothing under the rest of the deck, which the posts hold.
+func (sh shape) under(r blockReader, p cube.Pos, c shapeCell) ([]shapeCell, bool) {
+	switch {
+	case !sh.water:
+		return foundations(r, p, c.b)
+	case c.post:
+		return post(r, p, c.b)
+	}
+	return nil, true
 }
 
 // foundations returns the blocks that fill the hollow under the floor block at p down to solid ground, of the
@@ -92,6 +112,29 @@ func foundations(r blockReader, p cube.Pos, b world.Block) ([]shapeCell, bool) {
 		}
 		out = append(out, shapeCell{off: q, b: b})
 	}
+}
+
+// maxPost is how far down a post of a deck on water reaches to the sea floor, in blocks: deeper, and the deck is
+// not built there.
+const maxPost = 48
+
+// post returns the blocks of a post from under the deck block at p down to solid ground through water and what
+// grows in it, of the deck block's block, or false when the floor is further down than maxPost or the way down is
+// blocked by anything else.
+func post(r blockReader, p cube.Pos, b world.Block) ([]shapeCell, bool) {
+	var out []shapeCell
+	for n := 1; n <= maxPost+1; n++ {
+		q := p.Sub(cube.Pos{0, n, 0})
+		under := r.Block(q)
+		switch {
+		case standable(under):
+			return out, true
+		case !isWater(under) && !passable(under):
+			return nil, false
+		}
+		out = append(out, shapeCell{off: q, b: b, post: true})
+	}
+	return nil, false
 }
 
 // replaceable reports whether a structure may replace a block: anything but liquids, tree trunks (the tree

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -16,7 +17,8 @@ import (
 	"riddlestone/puzzle"
 )
 
-// shedPack: the crate stands in a shed, a floor of planks with a post at each corner.
+// shedPack: the crate stands in a shed, a floor of planks with a post at three corners and a chest of bread at the
+// fourth.
 const shedPack = `items:
   Crate: {props: {open_bit: false}, look: {block: barrel}}
   Key:   {props: {carryable: true}, look: {item: emerald, name: Brass key}}
@@ -27,15 +29,16 @@ areas:
 structures:
   Shed:
     for: [Crate]
-    palette: {P: oak_planks, F: oak_fence}
+    palette: {P: oak_planks, F: oak_fence, K: {block: chest, items: {bread: 3}}}
     layout:
       - [PPP, PPP, PPP]
-      - [F.F, ".@.", F.F]
+      - [K.F, ".@.", F.F]
 `
 
 // A structure is built once, around its object, by the overlay's own placing: the area records it, its blocks
-// stand, /puzzle verify finds nothing wrong; they are in the world's save after a restart of the server, which
-// neither builds the structure again nor records it twice.
+// stand, its chest holds its bread, /puzzle verify finds nothing wrong; they are in the world's save after a
+// restart of the server, which neither builds the structure again (a chest emptied stays empty) nor records it
+// twice.
 func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 	world.DefaultBlockRegistry.Finalize()
 	pack, err := puzzle.LoadBytes("shed.yaml", []byte(shedPack))
@@ -73,6 +76,16 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 	floor := cube.Pos(built[0].Anchor).Side(cube.FaceDown)
 	planks := block.Planks{Wood: block.OakWood()}
 	waitForBlock(t, w, floor, planks)
+	run(t, w, func(tx *world.Tx) {
+		c, at := builtChest(tx, built[0])
+		if c == nil {
+			t.Fatal("no chest in the shed")
+		}
+		if got := contents(c.Inventory(tx, at)); !slices.Equal(got, []string{"bread 3"}) {
+			t.Errorf("the shed's chest holds %v, want bread 3", got)
+		}
+		c.Inventory(tx, at).Clear() // a player takes the bread
+	})
 	verifyClean(t, o)
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
@@ -88,6 +101,11 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 			t.Errorf("after a restart the shed's floor is %s, not in the save", name(b))
 		}
 		tx.SetBlock(floor, block.Stone{}, nil) // a build again would put planks back
+		if c, at := builtChest(tx, built[0]); c == nil {
+			t.Error("after a restart the shed's chest is not in the save")
+		} else if got := contents(c.Inventory(tx, at)); len(got) > 0 {
+			t.Errorf("after a restart the shed's chest holds %v, not saved empty", got)
+		}
 	})
 	o = openOverlay(w)
 	t.Cleanup(func() { _ = o.Close() })
@@ -99,6 +117,11 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 	run(t, w, func(tx *world.Tx) {
 		if b := tx.Block(floor); name(b) != name(block.Stone{}) {
 			t.Errorf("the restart built the shed again: %s under the crate", name(b))
+		}
+		if c, at := builtChest(tx, built[0]); c == nil {
+			t.Error("after the restart the shed has no chest")
+		} else if got := contents(c.Inventory(tx, at)); len(got) > 0 {
+			t.Errorf("the restart filled the shed's chest again: %v", got)
 		}
 	})
 }

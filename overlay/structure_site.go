@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -30,6 +31,7 @@ type site struct {
 	spots []cube.Pos      // where this puzzle's objects stand
 	fixed map[[2]int]bool // columns of objects already there, tagged features and arrivals
 	built []Built
+	rafts map[cube.Pos][]shapeCell // the raft and pier planned under each spot on water, which show builds
 }
 
 // newSite returns the site of an area's copy whose new objects will stand at spots; the state gives the objects
@@ -58,12 +60,13 @@ func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots 
 	return st
 }
 
-// newSiteOn returns the site of a snapshot whose objects will stand at spots, with nothing else on it. Without a
-// snapshot it has no columns, and no structure fits.
+// newSiteOn returns the site of a snapshot whose objects will stand at spots, with nothing else on it but the
+// rafts and piers under those on water. Without a snapshot it has no columns, and no structure fits.
 func newSiteOn(snap *tagging.Snapshot, spots []cube.Pos) *site {
 	st := &site{r: editedBlocks{r: snapReader{snap}, edits: map[cube.Pos]world.Block{}}, spots: spots, fixed: map[[2]int]bool{}}
 	if snap != nil {
 		st.in = boundsOf(snap.Min, snap.Max)
+		st.planRafts()
 	}
 	return st
 }
@@ -93,11 +96,13 @@ func (st *site) builtOver(p cube.Pos) bool {
 	return false
 }
 
-// plan chooses a structure for an object standing at spot, among those its item goes with, and one of the turns
-// it may be built in, with rng, and plans it: the first in the order rng gives that fits and leaves the ways open.
+// plan chooses a structure for an object standing at spot, among those its item goes with that are built on the
+// spot's surface (water or ground), and one of the turns it may be built in, with rng, and plans it: the first in
+// the order rng gives that fits and leaves the ways open. On water the plan builds the spot's raft and pier first.
 // It reports false when none does; the object then stands on its own.
 func (st *site) plan(p *puzzle.Pack, l looks, item string, spot cube.Pos, rng *rand.Rand) (planned, bool) {
-	cands := p.StructuresFor(item)
+	water := st.onWater(spot)
+	cands := forSurface(p.StructuresFor(item), water)
 	if len(cands) == 0 {
 		return planned{}, false
 	}
@@ -110,6 +115,7 @@ func (st *site) plan(p *puzzle.Pack, l looks, item string, spot cube.Pos, rng *r
 				break
 			}
 			if pl, ok := st.try(sh, spot); ok {
+				pl.sets = append(slices.Clone(st.rafts[spot]), pl.sets...)
 				return pl, true
 			}
 		}
@@ -127,7 +133,7 @@ func (st *site) try(sh shape, spot cube.Pos) (planned, bool) {
 	for _, c := range pl.sets {
 		after.edits[c.off] = c.b
 	}
-	if !keepsWays(st.r, after, pl.rec) {
+	if !keepsWays(st.r, after, pl.rec, sh.water) {
 		return planned{}, false
 	}
 	for p, b := range after.edits {

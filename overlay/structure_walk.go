@@ -18,11 +18,12 @@ type walkBox struct {
 	rec    Built
 	y0, y1 int // the feet heights checked, both included
 	anchor cube.Pos
+	swim   bool // players also swim at the water's surface, and climb from it onto a block at most one above
 }
 
-// newWalkBox returns the box around a planned structure.
-func newWalkBox(rec Built) walkBox {
-	return walkBox{rec: rec, y0: rec.Min[1] - maxFoundation, y1: rec.Max[1] + 2, anchor: cube.Pos(rec.Anchor)}
+// newWalkBox returns the box around a planned structure; swim counts swimming as a way.
+func newWalkBox(rec Built, swim bool) walkBox {
+	return walkBox{rec: rec, y0: rec.Min[1] - maxFoundation, y1: rec.Max[1] + 2, anchor: cube.Pos(rec.Anchor), swim: swim}
 }
 
 // inside reports whether a feet block is in the box.
@@ -38,9 +39,16 @@ func (w walkBox) free(r blockReader, p cube.Pos) bool {
 	return p != w.anchor && p != w.anchor.Side(cube.FaceUp) && passable(r.Block(p))
 }
 
-// stands reports whether a player stands with their feet in block p.
+// stands reports whether a player stands with their feet in block p, or, when swimming counts, swims there: feet
+// in the water's surface, head above it.
 func (w walkBox) stands(r blockReader, p cube.Pos) bool {
-	return w.inside(p) && standable(r.Block(p.Side(cube.FaceDown))) && w.free(r, p) && w.free(r, p.Side(cube.FaceUp))
+	if !w.inside(p) || !w.free(r, p.Side(cube.FaceUp)) {
+		return false
+	}
+	if w.swim && isWater(r.Block(p)) {
+		return true
+	}
+	return standable(r.Block(p.Side(cube.FaceDown))) && w.free(r, p)
 }
 
 // steps returns the feet blocks a player at p walks to and back from.
@@ -90,11 +98,25 @@ func (w walkBox) parts(r blockReader) map[cube.Pos]int {
 }
 
 // keepsWays reports whether building a structure leaves the ground around it walkable as before, and its
-// object reached from there: places around it joined before (on blocks before) are joined after (on blocks
-// after), and a place beside the object, level with it or a block above or below, is joined to ground around.
-func keepsWays(before, after blockReader, rec Built) bool {
-	w := newWalkBox(rec)
-	pb, pa := w.parts(before), w.parts(after)
+// object reached from there: places around it joined on foot before (on blocks before) are joined after (on
+// blocks after), and a place beside the object, level with it or a block above or below, is joined to ground
+// around. With swim (a structure on water) the object may be reached swimming at the water's surface too.
+func keepsWays(before, after blockReader, rec Built, swim bool) bool {
+	walk := newWalkBox(rec, false)
+	pa := walk.parts(after)
+	if !walk.keepsJoined(walk.parts(before), pa) {
+		return false
+	}
+	if swim {
+		w := newWalkBox(rec, true)
+		return w.reaches(w.parts(after))
+	}
+	return walk.reaches(pa)
+}
+
+// keepsJoined reports whether the places around the structure joined in the parts before are joined in the parts
+// after.
+func (w walkBox) keepsJoined(pb, pa map[cube.Pos]int) bool {
 	joined := map[int]int{}
 	for p, b := range pb {
 		if !w.ring(p) {
@@ -109,6 +131,12 @@ func keepsWays(before, after blockReader, rec Built) bool {
 		}
 		joined[b] = a
 	}
+	return true
+}
+
+// reaches reports whether a place beside the object, level with it or a block above or below, is in the part of a
+// place around the structure.
+func (w walkBox) reaches(pa map[cube.Pos]int) bool {
 	around := map[int]bool{}
 	for p, a := range pa {
 		if w.ring(p) {

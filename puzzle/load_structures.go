@@ -33,6 +33,7 @@ func (l *fileLoader) structure(name string, key, val *yaml.Node) {
 		"for":     func(_, v *yaml.Node) { s.For, s.ForPos = l.list(v, "item or type", l.word) },
 		"replace": func(_, v *yaml.Node) { s.Replace, _ = l.boolean(v, "replace") },
 		"turns":   func(_, v *yaml.Node) { s.Turns = l.turns(v, what) },
+		"on":      func(_, v *yaml.Node) { s.Water = l.surface(v, what) },
 		"palette": func(_, v *yaml.Node) { l.palette(v, what, s.Palette) },
 		"layout":  func(k, v *yaml.Node) { layout, rows = k, l.layout(v, what) },
 	})
@@ -50,6 +51,9 @@ func (l *fileLoader) structure(name string, key, val *yaml.Node) {
 	}
 	s.Layers = layerTexts(rows)
 	l.checkCells(layout, rows, what, s)
+	if s.Water {
+		l.checkWater(key, rows, what, s)
+	}
 	l.pack.Structures = append(l.pack.Structures, s)
 }
 
@@ -108,6 +112,8 @@ func (l *fileLoader) structureBlock(n *yaml.Node, what string) (StructureBlock, 
 			b.Pos = l.pos(v)
 		},
 		"states": func(_, v *yaml.Node) { b.States = l.states(v, what+" states", at) },
+		"post":   func(_, v *yaml.Node) { b.Post, _ = l.boolean(v, what+" post") },
+		"items":  func(_, v *yaml.Node) { b.Items = l.containerItems(v, what+" items") },
 	})
 	if b.Block == "" {
 		if n.Kind == yaml.MappingNode {
@@ -283,5 +289,51 @@ func (l *fileLoader) turns(n *yaml.Node, what string) []int {
 			out = append(out, t)
 		}
 	}
+	return out
+}
+
+// surface reads where a structure is built: on ground (the default) or on water.
+func (l *fileLoader) surface(n *yaml.Node, what string) bool {
+	v, ok := l.scalar(n, what+" on")
+	switch {
+	case !ok:
+	case v == "water":
+		return true
+	case v != "ground":
+		l.errorf(n, "%s: on is ground or water, not %q", what, v)
+	}
+	return false
+}
+
+// checkWater checks what a structure built on water needs: the object stands on the deck, the bottom layer (the
+// anchor is in the second), and the deck stands on posts.
+func (l *fileLoader) checkWater(key *yaml.Node, layers [][]textLine, what string, s *Structure) {
+	if a := s.Anchor; a[0] > 1 {
+		r := layers[a[0]][a[1]]
+		l.errs.Add(r.clamp(r.charPos(a[2])), "%s layout: on water the object stands on the deck, the bottom layer: put the anchor in the second layer", what)
+	}
+	if !s.Posts() {
+		l.errorf(key, "%s is built on water and needs posts: a palette block with post: true in its bottom layer", what)
+	}
+}
+
+// containerItems reads what a container is built holding: a mapping of item names to counts from 1 to
+// MaxStructureStack, in the order written.
+func (l *fileLoader) containerItems(n *yaml.Node, what string) []StructureItem {
+	if n.Kind != yaml.MappingNode {
+		l.errorf(n, "%s must be a mapping from item names to counts, like {bread: 3}", what)
+		return nil
+	}
+	var out []StructureItem
+	l.pairs(n, what, func(key, val *yaml.Node) {
+		count, ok := l.integer(val, what+" "+key.Value+" count")
+		switch {
+		case !ok:
+		case count < 1 || count > MaxStructureStack:
+			l.errorf(val, "%s: a count is 1 to %d, not %d", what, MaxStructureStack, count)
+		default:
+			out = append(out, StructureItem{Name: key.Value, Count: count, Pos: l.pos(key), CountPos: l.pos(val)})
+		}
+	})
 	return out
 }

@@ -13,19 +13,33 @@ type Structure struct {
 	Layers  [][]string              // bottom first; every layer has the same rows, every row the same length
 	Anchor  [3]int                  // the layer, row and column of the anchor mark
 	Turns   []int                   // the quarter turns clockwise (0 to 3) it may be built in; all four when empty
+	Water   bool                    // built on water (on: water): its bottom layer is a deck at the surface, on posts
 	Replace bool                    // replaces a structure of the same name declared by an earlier pack
 	Pos     Pos                     // where its name was written
 	ForPos  []Pos                   // where each name of For was written
 }
 
 // StructureBlock is a block a palette character builds: a Bedrock block name with optional block states, as an
-// item's look names one.
+// item's look names one; a container (a chest, a barrel) may be built holding items.
 type StructureBlock struct {
 	Block    string
 	States   map[string]any
-	Pos      Pos            // where the block name was written
-	StatePos map[string]Pos // where each state's value was written
+	Post     bool            // in the bottom layer, continued down to the ground or the sea floor
+	Items    []StructureItem // what a container is built holding, in the order written
+	Pos      Pos             // where the block name was written
+	StatePos map[string]Pos  // where each state's value was written
 }
+
+// StructureItem is a stack of items a container of a structure is built holding: a Bedrock item name and a count.
+type StructureItem struct {
+	Name     string
+	Count    int
+	Pos      Pos // where the name was written
+	CountPos Pos // where the count was written
+}
+
+// MaxStructureStack is the most items of one entry a container is built holding.
+const MaxStructureStack = 64
 
 // The built-in marks of a layout; the palette may not redefine them.
 const (
@@ -47,6 +61,21 @@ func (s *Structure) Size() (w, h, d int) {
 
 // Cell returns the character of the layout at a layer, row and column.
 func (s *Structure) Cell(layer, row, col int) rune { return []rune(s.Layers[layer][row])[col] }
+
+// Posts reports whether the bottom layer has a block that is continued down as a post.
+func (s *Structure) Posts() bool {
+	if len(s.Layers) == 0 {
+		return false
+	}
+	for _, row := range s.Layers[0] {
+		for _, c := range row {
+			if s.Palette[c].Post {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Rotations returns the quarter turns the structure may be built in.
 func (s *Structure) Rotations() []int {

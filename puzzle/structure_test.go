@@ -228,3 +228,63 @@ structures:
 		}
 	}
 }
+
+// hutYAML is a pack with a structure built on water: a deck on log posts, a chest on it.
+const hutYAML = `items:
+  Guard: {look: {entity: villager_v2}}
+structures:
+  Hut:
+    for: [Guard]
+    on: water
+    palette:
+      P: oak_planks
+      L: {block: oak_log, post: true}
+      C: {block: chest, items: {bread: 3, torch: 8}}
+    layout:
+      - [LPL, PPP, LPL]
+      - [C.., .@., ...]
+`
+
+func TestLoadWaterStructure(t *testing.T) {
+	p := loadString(t, hutYAML)
+	s, _ := p.Structure("Hut")
+	if !s.Water || !s.Posts() || !s.Palette['L'].Post || s.Palette['P'].Post {
+		t.Errorf("structure %+v", s)
+	}
+	items := s.Palette['C'].Items
+	if len(items) != 2 || items[0].Name != "bread" || items[0].Count != 3 || items[1].Name != "torch" ||
+		items[1].Count != 8 || items[0].Pos.String() != "pack.yaml:10:33" || items[1].CountPos.String() != "pack.yaml:10:50" {
+		t.Errorf("chest items %+v", items)
+	}
+	if ground, _ := loadString(t, structureYAML).Structure("Camp"); ground.Water {
+		t.Error("a structure without on is built on water")
+	}
+}
+
+func TestWaterStructureErrorsAtTheMistake(t *testing.T) {
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"unknown surface", "on: water", "on: lava",
+			`pack.yaml:6:9: structure Hut: on is ground or water, not "lava"`},
+		{"no posts", "post: true", "post: false",
+			"pack.yaml:4:3: structure Hut is built on water and needs posts: a palette block with post: true in its bottom layer"},
+		{"post not a boolean", "post: true", "post: 2",
+			"pack.yaml:9:33: structure Hut palette L post must be true or false"},
+		{"anchor above the deck", "      - [C.., .@., ...]\n", "      - [C.., ..., ...]\n      - [..., .@., ...]\n",
+			"pack.yaml:14:16: structure Hut layout: on water the object stands on the deck, the bottom layer: put the anchor in the second layer"},
+		{"count too big", "torch: 8", "torch: 65",
+			"pack.yaml:10:50: structure Hut palette C items: a count is 1 to 64, not 65"},
+		{"count zero", "bread: 3", "bread: 0",
+			"pack.yaml:10:40: structure Hut palette C items: a count is 1 to 64, not 0"},
+		{"count not a number", "bread: 3", "bread: many",
+			"pack.yaml:10:40: structure Hut palette C items bread count must be an integer"},
+		{"items as a list", "items: {bread: 3, torch: 8}", `items: ["bread 3"]`,
+			`pack.yaml:10:32: structure Hut palette C items must be a mapping from item names to counts, like {bread: 3}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			errs := structureErrors(t, strings.Replace(hutYAML, tc.from, tc.to, 1))
+			if !slices.Contains(errs, tc.want) {
+				t.Errorf("errors:\n%s\nwant %s", strings.Join(errs, "\n"), tc.want)
+			}
+		})
+	}
+}
