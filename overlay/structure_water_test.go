@@ -1,8 +1,10 @@
 package overlay
 
 import (
+	"log/slog"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -99,4 +101,75 @@ func checkSwimmedTo(t *testing.T, tx *world.Tx, seed int64, pl planned) {
 		}
 	}
 	t.Errorf("seed %d: %s at %v: no place beside the object is reached swimming from %v", seed, pl.rec.Structure, anchor, from)
+}
+
+// The overlay's own placing, in the open-sea start area of seed 3: the area records a jetty around its farmer,
+// built with the raft under it; the farmer stands on the deck at the water's surface, the deck stands on posts to
+// the sea floor, a swimmer reaches the farmer, and /puzzle verify finds nothing wrong.
+func TestOverlayBuildsAJettyAtSea(t *testing.T) {
+	p := defaultPack(t)
+	w := liveWorld(t, worldgen.New(3))
+	run(t, w, func(tx *world.Tx) { w.SetSpawn(Spawn(tx, cube.Pos{0, 32767, 0}, 4)) })
+	o, err := New(w, Options{Pack: p, Seed: 3, AreaSize: 4, TwoKeyPercent: -1, StoreDir: t.TempDir(),
+		Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Start()
+	t.Cleanup(func() { _ = o.Close() })
+	wait(t, o)
+	var jetty *Built
+	for _, b := range o.view().areas[o.graph.Start()].rec.Structures {
+		if b.Structure == "Jetty" {
+			jetty = &b
+		}
+	}
+	if jetty == nil {
+		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas[o.graph.Start()].rec.Structures)
+	}
+	anchor := cube.Pos(jetty.Anchor)
+	if where := o.view().where[jetty.Object]; where.Block != anchor || where.Kind != AtEntity {
+		t.Errorf("the jetty's object stands at %+v, the jetty's anchor is %v", where, anchor)
+	}
+	canopy := anchor.Add(cube.Pos{0, 2, 0})
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var top world.Block
+		run(t, w, func(tx *world.Tx) { top = tx.Block(canopy) })
+		if _, air := top.(block.Air); !air {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the jetty's canopy was not built")
+		}
+	}
+	run(t, w, func(tx *world.Tx) {
+		if deck, ok := tx.Block(anchor.Side(cube.FaceDown)).(block.Planks); !ok || !isWater(tx.Block(anchor.Add(cube.Pos{3, -1, 3}))) {
+			t.Errorf("the farmer stands on %v, the water beside the jetty is %s", deck, name(tx.Block(anchor.Add(cube.Pos{3, -1, 3}))))
+		}
+		if posts := postsDown(tx, *jetty); posts != 4 {
+			t.Errorf("the jetty stands on %d posts to the sea floor, want 4", posts)
+		}
+		checkSwimmedTo(t, tx, 3, planned{rec: *jetty})
+	})
+	verifyClean(t, o)
+}
+
+// postsDown counts the logs under a structure's deck that reach down unbroken to solid ground of another block.
+func postsDown(tx *world.Tx, rec Built) int {
+	n := 0
+	for x := rec.Min[0]; x <= rec.Max[0]; x++ {
+		for z := rec.Min[2]; z <= rec.Max[2]; z++ {
+			p := cube.Pos{x, rec.Anchor[1] - 2, z}
+			if !isLog(tx.Block(p)) {
+				continue
+			}
+			for isLog(tx.Block(p)) {
+				p = p.Side(cube.FaceDown)
+			}
+			if standable(tx.Block(p)) && p[1] < rec.Anchor[1]-3 {
+				n++
+			}
+		}
+	}
+	return n
 }
