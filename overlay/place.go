@@ -29,33 +29,113 @@ func surfaceSpots(s tagging.Snapshot, rng *rand.Rand) []cube.Pos {
 }
 
 // surfaceSpotsFrom is surfaceSpots for an area players arrive in at the given feet positions (the world's spawn in
-// the start area): its spots are on the largest piece of ground a player walks to from them.
+// the start area): its spots are on the largest piece of ground a player walks to from them. Where steps must join
+// them (see planGround), the spots are reached once the steps are built.
 func surfaceSpotsFrom(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) []cube.Pos {
-	spots, _ := surfaceSpotsWalked(s, rng, arrive)
-	return spots
+	return planGround(s, rng, arrive, nil).spots
 }
 
 // minNear is how many spots the ground walked to from where players arrive must give, rafts and all: fewer, and
-// players there are shut in (on a ledge, under leaves at head height) and must climb or dig out anyway, so the spots
-// are on the area's largest piece of ground instead.
+// players there are shut in (on a ledge, under leaves at head height), so steps join it to the area's largest piece
+// of ground, or, where none fit, the spots are on that piece instead.
 const minNear = 12
 
-// surfaceSpotsWalked is surfaceSpotsFrom, and reports whether the spots are on ground walked to from where players
-// arrive.
-func surfaceSpotsWalked(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) ([]cube.Pos, bool) {
+// groundPlan is where an area's objects stand, and the steps that join them to where players arrive.
+type groundPlan struct {
+	spots  []cube.Pos
+	steps  stepsPlan // no blocks when no steps are needed, or none fit
+	walked bool      // the spots are on ground walked to from where players arrive, steps and all
+}
+
+// planGround plans the spots of an area (see surfaceSpotsFrom), and the steps that join them to where players
+// arrive (steps.go), on columns avoid accepts (nil: any). The spots are on the largest piece of ground walked to
+// from where players arrive; where that is walked to one way only (players drop down to it and cannot climb back),
+// they are on the ground walked to both ways if it has room for minNear, else steps join the two. Where the ground
+// walked to gives fewer than minNear spots while a larger piece lies beyond a cliff (a ledge), steps join it to that
+// piece and the spots are on both; where no steps fit, the spots stay on ground walked to one way, or are on the
+// larger piece.
+func planGround(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos, avoid func(x, z int) bool) groundPlan {
 	t := readTerrain(s)
-	var cols []int
-	for _, p := range arrive {
-		cols = append(cols, t.index(p[0], p[2]))
-	}
+	cols := t.columnsOf(arrive)
 	main, pieces, walked := t.mainGround(cols)
 	out, near := t.spotsOn(main, pieces, cols, rng)
-	if walked && near < minNear && len(pieces[0]) > len(main) {
-		t = readTerrain(s)
-		out, _ = t.spotsOn(pieces[0], pieces, cols, rng)
-		walked = false
+	switch {
+	case !walked:
+		return groundPlan{spots: out}
+	case near < minNear && len(pieces[0]) > len(main):
+		return ledgePlan(s, rng, cols, pieces[0], avoid)
+	case t.joinsMain(cols, inSet(len(t.feet), main), 1):
+		return groundPlan{spots: out, walked: true}
 	}
-	return out, walked
+	if g, ok := bothWaysPlan(s, rng, cols); ok {
+		return g
+	}
+	if g, ok := stepsPlanTo(s, rng, cols, main, avoid); ok {
+		return g
+	}
+	return groundPlan{spots: out, walked: true}
+}
+
+// ledgePlan plans the spots of an area whose ground walked to from where players arrive (cols) is too small: on
+// it and the piece of ground far, joined by steps, or, where none fit, on far alone.
+func ledgePlan(s tagging.Snapshot, rng *rand.Rand, cols, far []int, avoid func(x, z int) bool) groundPlan {
+	if g, ok := stepsPlanTo(s, rng, cols, far, avoid); ok {
+		return g
+	}
+	t := readTerrain(s)
+	_, pieces, _ := t.mainGround(cols)
+	out, _ := t.spotsOn(far, pieces, cols, rng)
+	return groundPlan{spots: out}
+}
+
+// bothWaysPlan plans the spots of an area on the largest piece of ground walked to from where players arrive (cols)
+// and back, and reports whether it gives minNear.
+func bothWaysPlan(s tagging.Snapshot, rng *rand.Rand, cols []int) (groundPlan, bool) {
+	t := readTerrain(s)
+	_, pieces, _ := t.mainGround(cols)
+	near := t.bothWays(cols)
+	for _, p := range pieces { // largest first; a piece with a column walked to both ways is so all over
+		if near[p[0]] {
+			out, n := t.spotsOn(p, pieces, cols, rng)
+			return groundPlan{spots: out, walked: true}, n >= minNear
+		}
+	}
+	return groundPlan{}, false
+}
+
+// stepsPlanTo plans steps that join the ground walked to from where players arrive (cols) and back to the piece
+// of ground target, on columns avoid accepts, and the spots on all the ground joined. It reports whether steps fit
+// and the ground they join, walked to both ways, has room for minNear spots.
+func stepsPlanTo(s tagging.Snapshot, rng *rand.Rand, cols, target []int, avoid func(x, z int) bool) (groundPlan, bool) {
+	t := readTerrain(s)
+	steps, ok := t.planSteps(cols, target, avoid)
+	if !ok {
+		return groundPlan{}, false
+	}
+	main, pieces, walked := t.mainGround(cols)
+	if !walked || !t.joinsMain(cols, inSet(len(t.feet), main), 1) {
+		return groundPlan{}, false
+	}
+	out, near := t.spotsOn(main, pieces, cols, rng)
+	return groundPlan{spots: out, steps: steps, walked: true}, near >= minNear
+}
+
+// inSet returns a set of n columns holding cols.
+func inSet(n int, cols []int) []bool {
+	in := make([]bool, n)
+	for _, i := range cols {
+		in[i] = true
+	}
+	return in
+}
+
+// columnsOf returns the columns of feet positions, -1 for those outside the area.
+func (t *terrain) columnsOf(ps []cube.Pos) []int {
+	cols := make([]int, 0, len(ps))
+	for _, p := range ps {
+		cols = append(cols, t.index(p[0], p[2]))
+	}
+	return cols
 }
 
 // spotsOn returns the spots of an area whose objects stand on the piece of ground main (see surfaceSpots), and how
@@ -262,9 +342,12 @@ func (o *Overlay) placement(obj puzzle.Object, pos cube.Pos) Where {
 }
 
 // clearWay reports whether an object standing on column i, even a block two high, leaves the ways around it open:
-// the columns beside it that a player walks between and it are joined to each other around it, and players do not
-// arrive on it or beside it.
+// the columns beside it that a player walks between and it are joined to each other around it, players do not
+// arrive on it or beside it, and it is not on steps or at their ends.
 func (t *terrain) clearWay(i int) bool {
+	if t.noSpot[i] {
+		return false
+	}
 	x, z := t.pos(i)
 	for _, a := range t.arrive {
 		if a < 0 {

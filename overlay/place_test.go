@@ -163,13 +163,18 @@ func (k *walker) moves(p, n cube.Pos) bool {
 }
 
 // from returns the feet positions reachable from start; back, those from which start is reachable.
-func (k *walker) from(start cube.Pos, back bool) []bool {
+func (k *walker) from(start cube.Pos, back bool) []bool { return k.fromAll([]cube.Pos{start}, back) }
+
+// fromAll returns the feet positions reachable from any of starts; back, those from which one of them is reachable.
+func (k *walker) fromAll(starts []cube.Pos, back bool) []bool {
 	seen := make([]bool, 64*64*384)
-	if k.key(start) < 0 || !k.stand(start) {
-		return seen
+	var queue []cube.Pos
+	for _, start := range starts {
+		if i := k.key(start); i >= 0 && !seen[i] && k.stand(start) {
+			seen[i] = true
+			queue = append(queue, start)
+		}
 	}
-	seen[k.key(start)] = true
-	queue := []cube.Pos{start}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
@@ -358,7 +363,8 @@ func showAll(t *testing.T, o *Overlay, w *world.World, spots []cube.Pos) []Where
 // On every seed the start area has at least 8 spots a player walks to, in generated terrain with the spawn found
 // as the server finds it (Spawn): from the spawn to each, and between them both ways. The spawn is never shut in
 // (under leaves at head height, on a peak or a ledge with drops of more than three blocks round a small piece of
-// ground): the spots are on ground walked to from it. See spotSeeds for how many seeds.
+// ground): the spots are on ground walked to from it, with the steps planned for them built. See spotSeeds for how
+// many seeds.
 func TestStartAreasHaveReachableSpots(t *testing.T) {
 	const n = 8
 	var shutIn []int64
@@ -366,11 +372,14 @@ func TestStartAreasHaveReachableSpots(t *testing.T) {
 		w := newGenChunks(seed)
 		spawn := Spawn(w, cube.Pos{0, 32767, 0}, 4)
 		a := AreaOfBlock(spawn, 4)
-		spots, walked := surfaceSpotsWalked(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 1)), []cube.Pos{spawn})
-		if !walked {
+		g := planGround(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 1)), []cube.Pos{spawn}, nil)
+		if !g.walked {
 			shutIn = append(shutIn, seed)
 		}
-		bad := checkSpots(w, a, spots, n, &spawn)
+		for _, c := range g.steps.sets {
+			w.SetBlock(c.off, c.b, nil)
+		}
+		bad := checkSpots(w, a, g.spots, n, &spawn)
 		for _, b := range bad {
 			t.Errorf("seed %d, spawn %v, area %v: %s", seed, spawn, a, b)
 		}
@@ -380,15 +389,15 @@ func TestStartAreasHaveReachableSpots(t *testing.T) {
 	}
 }
 
-// On every seed the four areas beside the start area have 8 spots each that a player walks between both ways, on
-// ground walked to from their border with the start area (where they come in once it is solved). Two kinds of area
-// are counted, not failed: where that border is all water, the spots stand on rafts and piers, reached by swimming
-// in; where the ground walked to from the border is too small for the spots (a ledge above a cliff), they are on
-// the area's largest piece of ground, which the player reaches by a drop of more than three blocks or round by
-// water (steps down a cliff are not built yet). It checks a quarter of spotSeeds' seeds, since each has four areas.
+// On every seed the four areas beside the start area have 8 spots each that a player walks to from their border
+// with the start area (where they come in once it is solved) and back, and between them both ways. Where the
+// ground walked to from the border is too small for the spots (a ledge above a cliff), steps join it to the area's
+// largest piece of ground, and are built as planned before the walks are checked. Areas whose border is all water
+// are counted, not failed: their spots stand on rafts and piers, reached by swimming in. It checks a quarter of
+// spotSeeds' seeds, since each has four areas.
 func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 	const n = 8
-	var notWalked, atSea []string
+	var stepped, atSea []string
 	seeds := max(spotSeeds(t)/4, 5)
 	for seed := int64(1); seed <= seeds; seed++ {
 		w := newGenChunks(seed)
@@ -396,20 +405,56 @@ func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 		for _, d := range dirs {
 			a := AreaPos{start[0] + int32(d[0]), start[1] + int32(d[1])}
 			arrive := borderColumns(a, []AreaPos{start}, 4)
-			spots, walked := surfaceSpotsWalked(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 2)), arrive)
-			switch {
-			case !groundOn(w.snapshot(a), arrive):
-				atSea = append(atSea, fmt.Sprintf("seed %d area %v", seed, a))
-			case !walked:
-				notWalked = append(notWalked, fmt.Sprintf("seed %d area %v", seed, a))
+			g := planGround(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 2)), arrive, nil)
+			name := fmt.Sprintf("seed %d area %v", seed, a)
+			if len(g.steps.sets) > 0 {
+				stepped = append(stepped, fmt.Sprintf("%s (%d blocks)", name, len(g.steps.sets)))
 			}
-			for _, b := range checkSpots(w, a, spots, n, nil) {
+			for _, c := range g.steps.sets {
+				w.SetBlock(c.off, c.b, nil)
+			}
+			var bad []string
+			if !groundOn(w.snapshot(a), arrive) {
+				atSea = append(atSea, name)
+			} else {
+				bad = checkFromBorder(w, a, arrive, g, n)
+			}
+			bad = append(bad, checkSpots(w, a, g.spots, n, nil)...)
+			for _, b := range bad {
 				t.Errorf("seed %d, area %v beside %v: %s", seed, a, start, b)
 			}
 		}
 	}
-	t.Logf("%d seeds; %d areas beside the start have their spots below a cliff from the border: %v", seeds, len(notWalked), notWalked)
+	t.Logf("%d seeds; %d areas beside the start have steps down or up a cliff from the border: %v", seeds, len(stepped), stepped)
 	t.Logf("%d seeds; %d areas beside the start are reached across water: %v", seeds, len(atSea), atSea)
+}
+
+// checkFromBorder checks that the spots of a plan are on ground walked to from where players arrive, and that a
+// player walks from the border (the ground of the columns arrive) to each of the first n spots, picking up an item
+// stack lying there, and back to the border. It reports what is wrong.
+func checkFromBorder(w SpawnWorld, a AreaPos, arrive []cube.Pos, g groundPlan, n int) []string {
+	if !g.walked {
+		return []string{"the spots are not on ground walked to from the border"}
+	}
+	var starts []cube.Pos
+	tr := readTerrain(w.(*genChunks).snapshot(a))
+	for _, p := range arrive {
+		if i := tr.index(p[0], p[2]); i >= 0 && tr.feet[i] != noY {
+			starts = append(starts, tr.spot(i))
+		}
+	}
+	k := newWalker(w, a)
+	for _, p := range g.spots[:n] {
+		buildFooting(w, p, boundsOf(a.Chunks(4)))
+	}
+	to, back := k.fromAll(starts, false), k.fromAll(starts, true)
+	var bad []string
+	for _, p := range g.spots[:n] {
+		if _, ok := k.find(onSpot(p), func(i int) bool { return to[i] && back[i] }); !ok {
+			bad = append(bad, fmt.Sprintf("%v: not walked to from the border and back", p))
+		}
+	}
+	return bad
 }
 
 // groundOn reports whether a player stands on any of the columns of a snapshot's terrain.

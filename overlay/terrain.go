@@ -30,6 +30,7 @@ type snapBlocks struct {
 	src    blockSource
 	lo, hi world.ChunkPos
 	edits  map[cube.Pos]world.Block
+	high   map[[2]int]int // per column, the y above its highest planned change that is not air
 }
 
 // Block returns the block at p.
@@ -46,10 +47,23 @@ func (r *snapBlocks) SetBlock(p cube.Pos, b world.Block, _ *world.SetOpts) {
 		b = block.Air{}
 	}
 	r.edits[p] = b
+	if _, air := b.(block.Air); !air {
+		if r.high == nil {
+			r.high = map[[2]int]int{}
+		}
+		col := [2]int{p[0], p[2]}
+		r.high[col] = max(r.high[col], p[1]+1)
+	}
 }
 
 // top returns the y to read a column down from: its highest block, or above the planned changes.
-func (r *snapBlocks) top(x, z int) int { return r.src.top(x, z) }
+func (r *snapBlocks) top(x, z int) int {
+	y := r.src.top(x, z)
+	if h, ok := r.high[[2]int{x, z}]; ok && y != noY {
+		return max(y, h)
+	}
+	return y
+}
 
 // chunkSource reads the chunks of a snapshot; outside them, and for unknown states, it reads air.
 type chunkSource struct{ s tagging.Snapshot }
@@ -91,11 +105,12 @@ type terrain struct {
 	r      *snapBlocks
 	x0, z0 int
 	nx, nz int
-	feet   []int  // the y of the feet of someone standing on the column's ground, or noY
-	room   []int  // how many blocks above the ground a body fits in, up to maxRoom
-	water  []int  // the y of the column's top water block, if it is open water with room above, or noY
-	reach  []bool // columns players reach on foot, and walk back from
-	arrive []int  // columns players arrive on, where no object stands
+	feet   []int        // the y of the feet of someone standing on the column's ground, or noY
+	room   []int        // how many blocks above the ground a body fits in, up to maxRoom
+	water  []int        // the y of the column's top water block, if it is open water with room above, or noY
+	reach  []bool       // columns players reach on foot, and walk back from
+	arrive []int        // columns players arrive on, where no object stands
+	noSpot map[int]bool // columns of planned steps and their ends, where no object stands (steps.go)
 }
 
 // readTerrain reads the columns of a snapshot's area.

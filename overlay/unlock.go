@@ -78,6 +78,7 @@ type areaCopy struct {
 	spots []cube.Pos
 	rng   *rand.Rand
 	snap  *tagging.Snapshot // the area's blocks, which structures are planned on
+	steps stepsPlan         // the steps that join the spots to where players arrive, if they must (steps.go)
 }
 
 // copyArea snapshots an area's chunks and entities and tags them, off the owner and the world goroutine.
@@ -90,7 +91,8 @@ func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCop
 	tagger := o.view().tagger // a reload may replace it
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
 		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls), snap: &snap}
-	c.spots = surfaceSpotsFrom(snap, c.rng, o.arrivals(a))
+	g := planGround(snap, c.rng, o.arrivals(a), o.stepsAvoid(a, c.found))
+	c.spots, c.steps = g.spots, g.steps
 	return c, nil
 }
 
@@ -163,7 +165,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
 	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock[p]; return taken })
-	g, err := o.generateInto(s, run, spots, c.rng, c.snap)
+	g, err := o.generateInto(s, run, spots, c)
 	if err != nil {
 		return result{}, err
 	}
@@ -191,7 +193,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 	inst := o.instance(a, tmpl)
 	o.addTagged(s, &change, inst.Name, c.found)
 	run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: inst}
-	g, err := o.generateInto(s, run, c.spots, c.rng, c.snap)
+	g, err := o.generateInto(s, run, c.spots, c)
 	if err != nil {
 		return nil, change, nil, err
 	}
@@ -204,7 +206,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 			continue
 		}
 		run.area, run.rec.Template = o.instance(a, other), other.Name
-		if g, err = o.generateInto(s, run, c.spots, c.rng, c.snap); err != nil {
+		if g, err = o.generateInto(s, run, c.spots, c); err != nil {
 			return nil, change, nil, err
 		}
 	}
@@ -247,12 +249,13 @@ type generated struct {
 	ops    []op
 }
 
-// generateInto generates an area's puzzle, adds its spawned objects to the state at the given spots, plans the
-// structures they stand in on the area's blocks (snap) and starts tracking it. An area whose template can make no
-// puzzle here is open ground: it counts as solved, so progress goes on.
-func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *rand.Rand, snap *tagging.Snapshot) (generated, error) {
+// generateInto generates an area's puzzle with the copy's random source, adds its spawned objects to the state at
+// the given spots (the copy's, or fewer), records the copy's steps, plans the structures the objects stand in on
+// the copy's blocks and starts tracking it. An area whose template can make no puzzle here is open ground: it
+// counts as solved, so progress goes on.
+func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaCopy) (generated, error) {
 	var g generated
-	pz, err := o.timedGenerate(s, run, rng)
+	pz, err := o.timedGenerate(s, run, c.rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
 		run.rec.State, run.rec.Goal, run.rec.Puzzle = Solved, "", nil
@@ -262,8 +265,9 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, rng *ra
 		return g, fmt.Errorf("area %v has no free ground for %d objects", run.rec.Pos, len(pz.Spawned))
 	}
 	d := s.game.Add(pz.Spawned...)
-	spots = spreadSpots(s.pack, d.Created, spots, snap)
-	st := o.newSite(s, run, snap, spots)
+	spots = spreadSpots(s.pack, d.Created, spots, c.snap)
+	st, ops := o.siteWithSteps(s, run, c.snap, spots, c.steps)
+	g.ops = append(g.ops, ops...)
 	for i, obj := range d.Created {
 		w := o.placement(obj, spots[i])
 		s.setWhere(obj.ID, w)
