@@ -101,6 +101,7 @@ func solidGround(b world.Block) bool {
 type walker struct {
 	w      interface{ Block(cube.Pos) world.Block }
 	x0, z0 int
+	swim   bool   // players also swim at the water's surface, and climb from it onto a block at most one above
 	fits   []int8 // per block: 0 not read, 1 a body fits, 2 not
 	ground []int8 // per block: 0 not read, 1 solid ground, 2 not
 }
@@ -134,11 +135,19 @@ func (k *walker) read(memo []int8, p cube.Pos, f func(world.Block) bool) bool {
 	return memo[i] == 1
 }
 
-// stand reports whether a player's feet can be at p (see canStand).
+// stand reports whether a player's feet can be at p (see canStand), or, for a swimmer, whether p is water at the
+// surface, with room for the head above it.
 func (k *walker) stand(p cube.Pos) bool {
-	return k.read(k.ground, p.Side(cube.FaceDown), solidGround) && k.read(k.fits, p, bodyFits) &&
-		k.read(k.fits, p.Side(cube.FaceUp), bodyFits)
+	up := p.Side(cube.FaceUp)
+	if k.swim && isWater(k.w.Block(p)) {
+		return bodyFits(k.w.Block(up))
+	}
+	return k.read(k.ground, p.Side(cube.FaceDown), solidGround) && k.read(k.fits, p, k.fitsIn) &&
+		k.read(k.fits, up, k.fitsIn) && !isWater(k.w.Block(up))
 }
+
+// fitsIn reports whether a body fits in a block: in water too, for a swimmer.
+func (k *walker) fitsIn(b world.Block) bool { return bodyFits(b) || (k.swim && isWater(b)) }
 
 // moves reports whether a player standing at p walks to n.
 func (k *walker) moves(p, n cube.Pos) bool {
@@ -147,7 +156,7 @@ func (k *walker) moves(p, n cube.Pos) bool {
 	}
 	room := func(c cube.Pos, from, to int) bool {
 		for y := from; y <= to; y++ {
-			if !k.read(k.fits, cube.Pos{c[0], y, c[2]}, bodyFits) {
+			if !k.read(k.fits, cube.Pos{c[0], y, c[2]}, k.fitsIn) {
 				return false
 			}
 		}
@@ -193,6 +202,21 @@ func (k *walker) fromAll(starts []cube.Pos, back bool) []bool {
 		}
 	}
 	return seen
+}
+
+// tops returns, for each of the columns cols, the highest place in it where the walker stands, if any.
+func (k *walker) tops(cols []cube.Pos) []cube.Pos {
+	var out []cube.Pos
+	r := world.Overworld.Range()
+	for _, c := range cols {
+		for y := r.Max(); y > r.Min(); y-- {
+			if p := (cube.Pos{c[0], y, c[2]}); k.stand(p) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // count returns how many positions are set.
@@ -392,9 +416,10 @@ func TestStartAreasHaveReachableSpots(t *testing.T) {
 // On every seed the four areas beside the start area have 8 spots each that a player walks to from their border
 // with the start area (where they come in once it is solved) and back, and between them both ways. Where the
 // ground walked to from the border is too small for the spots (a ledge above a cliff), steps join it to the area's
-// largest piece of ground, and are built as planned before the walks are checked. Areas whose border is all water
-// are counted, not failed: their spots stand on rafts and piers, reached by swimming in. It checks a quarter of
-// spotSeeds' seeds, since each has four areas.
+// largest piece of ground, and are built as planned before the walks are checked. Areas whose spots are not on ground
+// walked to from the border (a border all water, or islets along it) are counted, not failed, if a player swimming
+// at the water's surface reaches every spot from the border and back: their spots stand on rafts, piers and the
+// islands across the water. It checks a quarter of spotSeeds' seeds, since each has four areas.
 func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 	const n = 8
 	var stepped, atSea []string
@@ -413,11 +438,11 @@ func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 			for _, c := range g.steps.sets {
 				w.SetBlock(c.off, c.b, nil)
 			}
-			var bad []string
-			if !groundOn(w.snapshot(a), arrive) {
-				atSea = append(atSea, name)
-			} else {
-				bad = checkFromBorder(w, a, arrive, g, n)
+			bad := checkFromBorder(w, a, arrive, g, n, false)
+			if len(bad) > 0 && !g.walked {
+				if bad = checkFromBorder(w, a, arrive, g, n, true); len(bad) == 0 {
+					atSea = append(atSea, name)
+				}
 			}
 			bad = append(bad, checkSpots(w, a, g.spots, n, nil)...)
 			for _, b := range bad {
@@ -431,22 +456,18 @@ func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 
 // checkFromBorder checks that the spots of a plan are on ground walked to from where players arrive, and that a
 // player walks from the border (the ground of the columns arrive) to each of the first n spots, picking up an item
-// stack lying there, and back to the border. It reports what is wrong.
-func checkFromBorder(w SpawnWorld, a AreaPos, arrive []cube.Pos, g groundPlan, n int) []string {
-	if !g.walked {
+// stack lying there, and back to the border. With swim, the player may swim at the water's surface too, from the
+// border's ground or water, and the spots need not be on ground walked to. It reports what is wrong.
+func checkFromBorder(w SpawnWorld, a AreaPos, arrive []cube.Pos, g groundPlan, n int, swim bool) []string {
+	if !g.walked && !swim {
 		return []string{"the spots are not on ground walked to from the border"}
 	}
-	var starts []cube.Pos
-	tr := readTerrain(w.(*genChunks).snapshot(a))
-	for _, p := range arrive {
-		if i := tr.index(p[0], p[2]); i >= 0 && tr.feet[i] != noY {
-			starts = append(starts, tr.spot(i))
-		}
-	}
 	k := newWalker(w, a)
+	k.swim = swim
 	for _, p := range g.spots[:n] {
 		buildFooting(w, p, boundsOf(a.Chunks(4)))
 	}
+	starts := k.tops(arrive)
 	to, back := k.fromAll(starts, false), k.fromAll(starts, true)
 	var bad []string
 	for _, p := range g.spots[:n] {

@@ -13,9 +13,9 @@ import (
 )
 
 // The server tells a client, as the protocol's first answer, from what size it compresses batches:
-// Riddlestone.CompressionThreshold, 1024 by default; 0 compresses every batch.
+// Riddlestone.CompressionThreshold, 2048 by default; 0 compresses every batch.
 func TestCompressionThresholdIsTheConfiguredOne(t *testing.T) {
-	for _, c := range []struct{ set, want int }{{-1, 1024}, {4000, 4000}, {0, 0}} {
+	for _, c := range []struct{ set, want int }{{-1, 2048}, {4000, 4000}, {0, 0}} {
 		srv := e2e.Start(t, e2e.WithConfig(func(conf *server.Config) {
 			if c.set >= 0 {
 				conf.Riddlestone.CompressionThreshold = c.set

@@ -85,9 +85,9 @@ func listenConfig(conf dfserver.Config, name string, authClient *http.Client) (m
 // defaultCompressionThreshold is the size from which Riddlestone compresses a batch of packets. Most batches a
 // player is sent are other players' movements, 0.5 to 2 KiB of floats that flate shrinks by only 15 to 25 % at a
 // cost of 35 to 45 µs each; chunks, which shrink to an eighth, are far larger. Sending the small batches as they
-// are takes a fifth of the compression work off the server for about 4 % more bytes (docs/benchmarks.md,
+// are takes a fifth of the server's CPU off it at 100 players, for 14 % more bytes (docs/benchmarks.md,
 // "Compression"); gophertunnel's own default is 256.
-const defaultCompressionThreshold = 1024
+const defaultCompressionThreshold = 2048
 
 // compressionThreshold returns gophertunnel's CompressionThreshold for batches compressed from n bytes: it reads
 // 0 as its default and a negative value as "compress every batch".

@@ -61,6 +61,7 @@ func newLoadFlags(errOut io.Writer) (*flag.FlagSet, *loadFlags) {
 	fs.IntVar(&f.set.MaxPlayers, "max", 0, "the servers' Players.MaxCount (0: no limit)")
 	fs.Int64Var(&f.set.Seed, "seed", 42, "Riddlestone's terrain seed")
 	fs.IntVar(&f.set.Open, "open", 1, "rings of areas Riddlestone opens around the start before the bots join")
+	fs.IntVar(&f.set.CompressFrom, "compress-from", 0, "Riddlestone's Riddlestone.CompressionThreshold in bytes (0: its default; -1: compress every batch)")
 	fs.StringVar(&f.packs, "packs", "", "Riddlestone's packs, comma-separated (default: packs/default)")
 	fs.StringVar(&f.set.Dir, "dir", "", "the server's data folder (default: a temporary one)")
 	fs.StringVar(&f.serverCPU, "server-cpus", "", "pin the child servers to these CPUs (taskset list, e.g. 0)")

@@ -123,7 +123,8 @@ type ChildOptions struct {
 // ServeArgs returns the flags that make the load command serve kind with settings s for maxLife.
 func ServeArgs(kind string, s Settings, maxLife time.Duration) []string {
 	args := []string{"-serve", kind, "-radius", strconv.Itoa(s.ChunkRadius), "-max", strconv.Itoa(s.MaxPlayers),
-		"-seed", strconv.FormatInt(s.Seed, 10), "-open", strconv.Itoa(s.Open), "-life", maxLife.String()}
+		"-seed", strconv.FormatInt(s.Seed, 10), "-open", strconv.Itoa(s.Open), "-compress-from", strconv.Itoa(s.CompressFrom),
+		"-life", maxLife.String()}
 	if s.Dir != "" {
 		args = append(args, "-dir", s.Dir)
 	}
@@ -256,6 +257,7 @@ func ServeMain(args []string) int {
 	fs.IntVar(&s.MaxPlayers, "max", 0, "maximum players")
 	fs.Int64Var(&s.Seed, "seed", 42, "seed")
 	fs.IntVar(&s.Open, "open", 0, "rings of areas to open")
+	fs.IntVar(&s.CompressFrom, "compress-from", 0, "compression threshold")
 	fs.StringVar(&s.Dir, "dir", "", "data folder")
 	packs := fs.String("packs", "", "packs")
 	life := fs.Duration("life", 2*time.Hour, "longest life")

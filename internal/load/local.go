@@ -49,6 +49,8 @@ type Settings struct {
 	// Open is how many rings of areas around the start area Riddlestone opens before the bots join, so that
 	// walkers cross open areas before they meet locked borders.
 	Open int
+	// CompressFrom is Riddlestone's Riddlestone.CompressionThreshold (0: its default; -1: compress every batch).
+	CompressFrom int
 	// Log receives the server's logs (nil: warnings and errors to standard error).
 	Log *slog.Logger
 }
@@ -171,6 +173,9 @@ func StartRiddlestone(ctx context.Context, s Settings) (*Local, error) {
 	conf.Network.Address = "127.0.0.1:0"
 	conf.Riddlestone.Seed = s.Seed
 	conf.Riddlestone.LogLevel = "warn"
+	if s.CompressFrom != 0 {
+		conf.Riddlestone.CompressionThreshold = max(s.CompressFrom, 0)
+	}
 	if conf.Riddlestone.Packs, err = packs(s.Packs); err != nil {
 		cleanup()
 		return nil, err
