@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
@@ -164,8 +166,37 @@ func nextArea(t *testing.T, h *e2e.Human, area string, done map[string]bool) str
 	return ""
 }
 
+// smithYardBuilt is smithYard with structures round its objects, as the default pack has: the smith at a market
+// stall on land or on a jetty at sea, the crate in a ruin.
+const smithYardBuilt = smithYard + `structures:
+  Stall:
+    for: [Smith]
+    palette: {P: oak_planks, F: oak_fence, B: barrel, R: red_wool, W: white_wool}
+    layout:
+      - [PPPPP, PPPPP, PPPPP]
+      - [F...F, B.@.., F...F]
+      - [F...F, ....., F...F]
+      - [RWRWR, RWRWR, RWRWR]
+  Jetty:
+    for: [Smith]
+    on: water
+    palette: {P: oak_planks, L: {block: oak_log, states: {pillar_axis: y}, post: true}, F: oak_fence, R: red_wool}
+    layout:
+      - [LPL, PPP, LPL]
+      - [F.F, .@., F.F]
+      - [F.F, ..., F.F]
+      - [RRR, RRR, RRR]
+  Ruin:
+    for: [Crate]
+    palette: {M: mossy_cobblestone, C: cobblestone}
+    layout:
+      - [MMMMM, MCCCM, MCCCM, MCCCM, MMMMM]
+      - [MM.MM, M...-, ..@.M, M...M, M-.-M]
+`
+
 // A player who only walks, jumps, looks and clicks, in adventure mode (no digging, no teleports), solves three
-// areas in a row, reading /puzzle plan only to know what to do (see humanSeeds for the worlds).
+// areas in a row, reading /puzzle plan only to know what to do (see humanSeeds for the worlds). The objects stand
+// in structures (smithYardBuilt), on land and at sea, and steps join the ground where cliffs part it.
 func TestHumansSolveAreasInAdventure(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole areas")
@@ -174,9 +205,15 @@ func TestHumansSolveAreasInAdventure(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("RIDDLESTONE_HUMAN_SEEDS")); err == nil {
 		seeds = humanSeedsAll[:min(n, len(humanSeedsAll))]
 	}
+	sheltered := 0
+	defer func() {
+		if sheltered == 0 && !t.Failed() {
+			t.Errorf("on none of %d seeds did the start area's smith stand under a stall's or a jetty's canopy", len(seeds))
+		}
+	}()
 	for _, seed := range seeds {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
-			srv := puzzleServerWith(t, smithYard, e2e.WithConfig(func(c *server.Config) {
+			srv := puzzleServerWith(t, smithYardBuilt, e2e.WithConfig(func(c *server.Config) {
 				c.Riddlestone.Seed = seed
 				c.Riddlestone.GameMode = "adventure"
 			}))
@@ -196,6 +233,9 @@ func TestHumansSolveAreasInAdventure(t *testing.T) {
 				time.Sleep(200 * time.Millisecond)
 			}
 			area := areaName.FindStringSubmatch(status)[0][len("Area "):]
+			if underCanopy(t, srv, h) {
+				sheltered++
+			}
 			done := map[string]bool{}
 			for n := 0; n < 3; n++ {
 				solve(ctx, t, h, area)
@@ -207,4 +247,34 @@ func TestHumansSolveAreasInAdventure(t *testing.T) {
 			}
 		})
 	}
+}
+
+// smithPlace finds where the plan says the smith stands.
+var smithPlace = regexp.MustCompile(`Smith #\d+ entity at ([-\d]+,[-\d]+,[-\d]+)`)
+
+// underCanopy reports whether the smith of the plan stands under wool two blocks above its feet, the canopy of the
+// stall or the jetty smithYardBuilt builds round it, within 10 s (a structure is built over a few ticks).
+func underCanopy(t *testing.T, srv *e2e.Server, h *e2e.Human) bool {
+	t.Helper()
+	var b world.Block
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		out, err := h.Command("/puzzle plan")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := smithPlace.FindStringSubmatch(out.String())
+		if m == nil {
+			continue
+		}
+		canopy := parsePos(m[1]).Add(cube.Pos{0, 2, 0})
+		if b, err = world.Call(context.Background(), srv.World(), func(tx *world.Tx) (world.Block, error) { return tx.Block(canopy), nil }); err != nil {
+			t.Fatal(err)
+		}
+		if _, wool := b.(block.Wool); wool {
+			t.Logf("the smith at %s stands under a canopy", m[1])
+			return true
+		}
+	}
+	t.Logf("the smith stands under no canopy (%T two blocks above it)", b)
+	return false
 }
