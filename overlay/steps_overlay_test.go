@@ -1,7 +1,7 @@
 package overlay
 
 import (
-	"log/slog"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -10,8 +10,6 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
-	"github.com/df-mc/dragonfly/server/world/mcdb"
-	"riddlestone/puzzle"
 )
 
 // cratePack: a crate opened with a key, and no structures.
@@ -53,34 +51,10 @@ func (ledgeGen) DefaultSpawn(world.Dimension) cube.Pos { return cube.Pos{0, -54,
 // spawn to every object and back. The steps are in the world's save after a restart, which neither builds them
 // again nor records them twice.
 func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
-	world.DefaultBlockRegistry.Finalize()
-	pack, err := puzzle.LoadBytes("crate.yaml", []byte(cratePack))
-	if err != nil {
-		t.Fatal(err)
-	}
-	worldDir, storeDir := t.TempDir(), t.TempDir()
 	spawn := cube.Pos{0, -54, 8}
-	openWorld := func() *world.World {
-		db, err := mcdb.Open(worldDir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := world.Config{Provider: db, Generator: ledgeGen{}, Entities: entityRegistry()}.New()
-		w.SetSpawn(spawn)
-		return w
-	}
-	openOverlay := func(w *world.World) *Overlay {
-		o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 2, TwoKeyPercent: -1, StoreDir: storeDir,
-			Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		o.Start()
-		wait(t, o)
-		return o
-	}
-	w := openWorld()
-	o := openOverlay(w)
+	saved := newSavedWorld(t, ledgeGen{}, spawn, cratePack)
+	w := saved.open()
+	o := saved.overlay(w)
 	start := o.graph.Start()
 	built := o.view().areas[start].rec.Structures
 	if len(built) == 0 || built[0].Structure != stepsName {
@@ -89,8 +63,7 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	t.Logf("steps recorded: %+v", built)
 	first := cube.Pos(built[0].Min)
 	waitForBlock(t, w, first, stepBlock)
-	time.Sleep(200 * time.Millisecond) // the last batches
-	run(t, w, func(tx *world.Tx) { checkWalkedFromSpawn(t, o, tx, spawn) })
+	waitWalkedFromSpawn(t, w, o, spawn) // the steps are built over a few ticks
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +71,7 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w = openWorld()
+	w = saved.open()
 	t.Cleanup(func() { _ = w.Close() })
 	run(t, w, func(tx *world.Tx) {
 		if b := tx.Block(first); name(b) != name(stepBlock) {
@@ -106,12 +79,11 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 		}
 		tx.SetBlock(first, block.Stone{}, nil) // a build again would put cobblestone back
 	})
-	o = openOverlay(w)
+	o = saved.overlay(w) // idle: a build again would have set its first blocks
 	t.Cleanup(func() { _ = o.Close() })
 	if again := o.view().areas[start].rec.Structures; !reflect.DeepEqual(again, built) {
 		t.Errorf("after a restart the area records %+v, before %+v", again, built)
 	}
-	time.Sleep(200 * time.Millisecond)
 	run(t, w, func(tx *world.Tx) {
 		if b := tx.Block(first); name(b) != name(block.Stone{}) {
 			t.Errorf("the restart built the steps again: %s at %v", name(b), first)
@@ -119,12 +91,28 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	})
 }
 
-// checkWalkedFromSpawn checks that a player walks from the spawn to a place beside each of the start area's
-// objects in the world, and back.
-func checkWalkedFromSpawn(t *testing.T, o *Overlay, tx *world.Tx, spawn cube.Pos) {
+// waitWalkedFromSpawn waits until a player walks from the spawn to a place beside each of the start area's
+// objects in the world, and back, and fails with what is wrong if that has not come within 10 s.
+func waitWalkedFromSpawn(t *testing.T, w *world.World, o *Overlay, spawn cube.Pos) {
 	t.Helper()
+	var bad []string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		run(t, w, func(tx *world.Tx) { bad = notWalkedFromSpawn(o, tx, spawn) })
+		if len(bad) == 0 {
+			return
+		}
+	}
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+// notWalkedFromSpawn returns what keeps a player from walking from the spawn to a place beside each of the start
+// area's objects in the world, and back.
+func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
 	k := newWalker(tx, AreaPos{0, 0})
 	to, back := k.from(spawn, false), k.from(spawn, true)
+	var bad []string
 	n := 0
 	for id, w := range o.view().where {
 		if w.Kind != AtBlock && w.Kind != AtEntity {
@@ -132,13 +120,14 @@ func checkWalkedFromSpawn(t *testing.T, o *Overlay, tx *world.Tx, spawn cube.Pos
 		}
 		n++
 		if _, ok := k.find(nearSpot(w.Block), func(i int) bool { return to[i] && back[i] }); !ok {
-			t.Errorf("object %d at %v: not walked to from the spawn %v and back", id, w.Block, spawn)
+			bad = append(bad, fmt.Sprintf("object %d at %v: not walked to from the spawn %v and back", id, w.Block, spawn))
 		}
 		if w.Block[0] == 0 {
-			t.Errorf("object %d at %v stands on the ledge", id, w.Block)
+			bad = append(bad, fmt.Sprintf("object %d at %v stands on the ledge", id, w.Block))
 		}
 	}
 	if n == 0 {
-		t.Error("no object in the world")
+		bad = append(bad, "no object in the world")
 	}
+	return bad
 }

@@ -2,7 +2,6 @@ package overlay
 
 import (
 	"context"
-	"log/slog"
 	"reflect"
 	"slices"
 	"testing"
@@ -13,8 +12,6 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
-	"github.com/df-mc/dragonfly/server/world/mcdb"
-	"riddlestone/puzzle"
 )
 
 // shedPack: the crate stands in a shed, a floor of planks with a post at three corners and a chest of bread at the
@@ -40,34 +37,10 @@ structures:
 // restart of the server, which neither builds the structure again (a chest emptied stays empty) nor records it
 // twice.
 func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
-	world.DefaultBlockRegistry.Finalize()
-	pack, err := puzzle.LoadBytes("shed.yaml", []byte(shedPack))
-	if err != nil {
-		t.Fatal(err)
-	}
-	worldDir, storeDir := t.TempDir(), t.TempDir()
 	gen := generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}})
-	openWorld := func() *world.World {
-		db, err := mcdb.Open(worldDir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := world.Config{Provider: db, Generator: gen, Entities: entityRegistry()}.New()
-		w.SetSpawn(cube.Pos{8, -60, 8})
-		return w
-	}
-	openOverlay := func(w *world.World) *Overlay {
-		o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 2, TwoKeyPercent: -1, StoreDir: storeDir,
-			Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		o.Start()
-		wait(t, o)
-		return o
-	}
-	w := openWorld()
-	o := openOverlay(w)
+	saved := newSavedWorld(t, gen, cube.Pos{8, -60, 8}, shedPack)
+	w := saved.open()
+	o := saved.overlay(w)
 	start := o.graph.Start()
 	built := o.view().areas[start].rec.Structures
 	if len(built) != 1 || built[0].Structure != "Shed" || built[0].Object != objectsOf(o, areaName(start), "Crate")[0] {
@@ -94,7 +67,7 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	w = openWorld()
+	w = saved.open()
 	t.Cleanup(func() { _ = w.Close() })
 	run(t, w, func(tx *world.Tx) {
 		if b := tx.Block(floor); name(b) != name(planks) {
@@ -107,13 +80,12 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 			t.Errorf("after a restart the shed's chest holds %v, not saved empty", got)
 		}
 	})
-	o = openOverlay(w)
+	o = saved.overlay(w) // idle: a build again would have set its first blocks
 	t.Cleanup(func() { _ = o.Close() })
 	if again := o.view().areas[start].rec.Structures; !reflect.DeepEqual(again, built) {
 		t.Errorf("after a restart the area records %+v, before %+v", again, built)
 	}
 	verifyClean(t, o)
-	time.Sleep(200 * time.Millisecond)
 	run(t, w, func(tx *world.Tx) {
 		if b := tx.Block(floor); name(b) != name(block.Stone{}) {
 			t.Errorf("the restart built the shed again: %s under the crate", name(b))
