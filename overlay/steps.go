@@ -82,39 +82,6 @@ func fixFills(way []tread, inMain, near, fixed []bool) bool {
 	return marked
 }
 
-// bothWays returns the columns a player walks to from one of cols and back to one of them.
-func (t *terrain) bothWays(cols []int) []bool {
-	to, back := t.walkFrom(cols, false), t.walkFrom(cols, true)
-	for i := range to {
-		to[i] = to[i] && back[i]
-	}
-	return to
-}
-
-// walkFrom returns the columns a player walks to from any of cols; back, those from which a player walks to one of
-// them.
-func (t *terrain) walkFrom(cols []int, back bool) []bool {
-	seen := make([]bool, len(t.feet))
-	var queue []int
-	for _, i := range cols {
-		if i >= 0 && t.feet[i] != noY && !seen[i] {
-			seen[i] = true
-			queue = append(queue, i)
-		}
-	}
-	for k := 0; k < len(queue); k++ {
-		c := queue[k]
-		for _, d := range dirs {
-			j := t.next(c, d)
-			if j >= 0 && !seen[j] && ((!back && t.moves(c, j)) || (back && t.moves(j, c))) {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-	}
-	return seen
-}
-
 // tryWay plans a way of steps on the terrain and keeps it when the ground walked to both ways from arrive then
 // takes in main but for a few columns around those it fills, and half of it at least. It reports whether it did.
 func (t *terrain) tryWay(way []tread, arrive []int, inMain []bool, mainSize int) (stepsPlan, bool) {

@@ -79,31 +79,18 @@ func (t *terrain) mainGround(arrive []int) (main []int, pieces [][]int, walked b
 	if len(pieces) == 0 {
 		return nil, nil, false
 	}
-	seen := make([]bool, len(t.feet))
-	var queue []int
-	for _, i := range arrive {
-		if i >= 0 && t.feet[i] != noY && !seen[i] {
-			seen[i] = true
-			queue = append(queue, i)
+	size := map[int]int{}
+	for i, walked := range t.walkFrom(arrive, false) {
+		if walked {
+			size[piece[i]]++
 		}
 	}
-	if len(queue) == 0 {
+	if len(size) == 0 {
 		return pieces[0], pieces, false
 	}
-	size := map[int]int{}
-	for k := 0; k < len(queue); k++ {
-		c := queue[k]
-		size[piece[c]]++
-		for _, d := range dirs {
-			if j := t.next(c, d); j >= 0 && !seen[j] && t.moves(c, j) {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-	}
-	best := piece[queue[0]]
+	best := -1
 	for p, n := range size {
-		if n > size[best] || (n == size[best] && p < best) {
+		if best < 0 || n > size[best] || (n == size[best] && p < best) {
 			best = p
 		}
 	}
@@ -113,4 +100,37 @@ func (t *terrain) mainGround(arrive []int) (main []int, pieces [][]int, walked b
 		}
 	}
 	return pieces[0], pieces, false
+}
+
+// bothWays returns the columns a player walks to from one of cols and back to one of them.
+func (t *terrain) bothWays(cols []int) []bool {
+	to, back := t.walkFrom(cols, false), t.walkFrom(cols, true)
+	for i := range to {
+		to[i] = to[i] && back[i]
+	}
+	return to
+}
+
+// walkFrom returns the columns a player walks to from any of cols; back, those from which a player walks to one of
+// them.
+func (t *terrain) walkFrom(cols []int, back bool) []bool {
+	seen := make([]bool, len(t.feet))
+	var queue []int
+	for _, i := range cols {
+		if i >= 0 && t.feet[i] != noY && !seen[i] {
+			seen[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		c := queue[k]
+		for _, d := range dirs {
+			j := t.next(c, d)
+			if j >= 0 && !seen[j] && ((!back && t.moves(c, j)) || (back && t.moves(j, c))) {
+				seen[j] = true
+				queue = append(queue, j)
+			}
+		}
+	}
+	return seen
 }
