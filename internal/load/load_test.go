@@ -58,6 +58,9 @@ func TestSmoke(t *testing.T) {
 			if rep.Walked <= 0 || len(rep.Packets) == 0 {
 				t.Errorf("walked %v blocks, packets %v: the bots did not play", rep.Walked, rep.Packets)
 			}
+			if w := rep.Window; w.Packets > 0 && w.Bytes == 0 {
+				t.Errorf("%d packets received in the window and 0 bytes counted", w.Packets)
+			}
 			if !strings.Contains(out.String(), "TPS") {
 				t.Errorf("report without TPS:\n%s", out.String())
 			}
