@@ -71,9 +71,8 @@ func Load(paths ...string) (*puzzle.Pack, puzzle.ErrorList) {
 func (g *Game) Check(p *puzzle.Pack) puzzle.ErrorList {
 	var list puzzle.ErrorList
 	for _, name := range p.ItemOrder {
-		if e := g.CheckLook(p, p.Items[name]); e != nil {
-			list = append(list, e)
-		}
+		list = append(list, g.CheckLooks(p, p.Items[name])...)
+		list = append(list, g.checkStateLooks(p, p.Items[name])...)
 	}
 	for _, t := range p.Tags {
 		list = append(list, g.checkTag(p, t)...)
@@ -81,27 +80,6 @@ func (g *Game) Check(p *puzzle.Pack) puzzle.ErrorList {
 	list = append(list, g.CheckStructures(p)...)
 	p.SetSource(list)
 	return list
-}
-
-// CheckLook reports what is wrong with an item's look in the game, at the place in the pack it was written.
-func (g *Game) CheckLook(p *puzzle.Pack, it *puzzle.Item) *puzzle.Error {
-	look := it.Look
-	switch {
-	case look.Block != "":
-		return g.checkBlock(look.Block, look.States, func(part string) puzzle.Pos { return p.LookPos(it, part) }, "item "+it.Name+": look")
-	case look.Item != "":
-		if _, ok := world.ItemByName(namespaced(look.Item), 0); !ok {
-			return &puzzle.Error{Pos: p.LookPos(it, "item"), Msg: fmt.Sprintf("item %s: look: unknown item %q", it.Name, look.Item),
-				Hint: puzzle.DidYouMean(look.Item, g.index().items)}
-		}
-	case look.Entity != "":
-		if !slices.Contains(NPCModels, strings.TrimPrefix(look.Entity, "minecraft:")) {
-			return &puzzle.Error{Pos: p.LookPos(it, "entity"),
-				Msg:  fmt.Sprintf("item %s: look: entity %q is not a model NPCs can have", it.Name, look.Entity),
-				Hint: orList(puzzle.DidYouMean(look.Entity, NPCModels), "the models are "+strings.Join(NPCModels, ", "))}
-		}
-	}
-	return nil
 }
 
 // orList returns hint, or else when hint is empty.

@@ -103,7 +103,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	for _, a := range solved {
 		text.solved = append(text.solved, solvedLine(s, a, who.name))
 	}
-	ops = append(ops, o.moveDone(who, mv.Rule, text, inputs, outs, at, solved, d.Failed))
+	ops = append(ops, changeSounds(s.pack, inputs, outs), o.moveDone(who, mv.Rule, text, inputs, outs, at, solved, d.Failed))
 	res.ops = ops
 	res.after = o.resumeAll(res.change.Intents)
 	return res, nil

@@ -1,14 +1,14 @@
 package overlay
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 
-	"github.com/df-mc/dragonfly/server/entity"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
-	"github.com/go-gl/mathgl/mgl64"
 	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
@@ -31,7 +31,8 @@ func (l looks) check(it *puzzle.Item) error {
 	return nil
 }
 
-// block returns the block a look names, its unnamed states taken from the block's first state.
+// block returns the block a look names, its unnamed states taken from the block's first state, holding the item
+// the look's holds names (a lectern's book).
 func (l looks) block(look puzzle.Look) (world.Block, error) {
 	rid, err := l.blocks.State(look.Block, look.States)
 	if err != nil {
@@ -44,23 +45,56 @@ func (l looks) block(look puzzle.Look) (world.Block, error) {
 	// A block with block-entity data (a furnace, a chest, a barrel) from the registry has none of its inner state
 	// (an inventory, a smelter), and Dragonfly would crash ticking it; decoding empty data builds it as new.
 	if nbt, ok := b.(world.NBTer); ok {
-		if built, ok := nbt.DecodeNBT(map[string]any{}).(world.Block); ok {
+		if built, ok := nbt.DecodeNBT(burning(b)).(world.Block); ok {
 			b = withStates(built, b)
 		}
 	}
-	return b, nil
+	return holding(b, look.Holds), nil
 }
 
-// itemType returns the item a look names.
+// burning returns the block-entity data that keeps a lit smelter (a furnace) lit for as long as the game's data
+// can say, about 27 minutes: Dragonfly puts out a furnace with nothing burning at its next tick. A restart shows it
+// anew. Other blocks get no data.
+func burning(b world.Block) map[string]any {
+	v := reflect.ValueOf(b)
+	if v.Kind() != reflect.Struct {
+		return map[string]any{}
+	}
+	if lit := v.FieldByName("Lit"); !lit.IsValid() || lit.Kind() != reflect.Bool || !lit.Bool() {
+		return map[string]any{}
+	}
+	return map[string]any{"BurnTime": int16(math.MaxInt16), "BurnDuration": int16(math.MaxInt16)}
+}
+
+// holding returns b holding one of the item named in its place for an item (gamecheck.HeldField), or b as it is
+// when name is empty or b has no such place.
+func holding(b world.Block, name string) world.Block {
+	held, ok := world.ItemByName(namespaced(name), 0)
+	i := gamecheck.HeldField(b)
+	if name == "" || !ok || i < 0 {
+		return b
+	}
+	v := reflect.New(reflect.TypeOf(b)).Elem()
+	v.Set(reflect.ValueOf(b))
+	v.Field(i).Set(reflect.ValueOf(item.NewStack(held, 1)))
+	return v.Interface().(world.Block)
+}
+
+// namespaced adds the "minecraft:" namespace to a bare name.
+func namespaced(name string) string {
+	if strings.Contains(name, ":") {
+		return name
+	}
+	return "minecraft:" + name
+}
+
+// itemType returns the item a carried object's look shows as (gamecheck.ShownItem): its item, or its block's.
 func (l looks) itemType(look puzzle.Look) (world.Item, error) {
-	name := look.Item
-	if !strings.Contains(name, ":") {
-		name = "minecraft:" + name
-	}
-	it, ok := world.ItemByName(name, 0)
+	name, ok := gamecheck.ShownItem(look)
 	if !ok {
-		return nil, fmt.Errorf("unknown item %q", look.Item)
+		return nil, fmt.Errorf("the look names no item")
 	}
+	it, _ := world.ItemByName(namespaced(name), 0)
 	return it, nil
 }
 
@@ -72,20 +106,20 @@ func displayName(it *puzzle.Item) string {
 	return it.Name
 }
 
-// stack returns the item stack that stands for a carried object: the look's item (paper when the look is not an
-// item), named after the puzzle item, with lore saying what it is, and the object's id as a value.
+// stack returns the item stack that stands for a carried object: its look in its state (a bucket of water is a
+// water bucket; paper only when the look names no item, which the validator refuses), named after the puzzle item,
+// with lore saying what it is, and the object's id as a value.
 func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
+	look := gamecheck.Default().Shown(it, o.Props)
 	var t world.Item = item.Paper{}
-	if it.Look.Item != "" {
-		if named, err := l.itemType(it.Look); err == nil {
-			t = named
-		}
+	if named, err := l.itemType(look); err == nil {
+		t = named
 	}
 	lore := []string{"§7Part of a puzzle"}
 	if state := stateWords(it, o); state != "" {
 		lore = append(lore, "§8"+capital(state))
 	}
-	return item.NewStack(t, 1).WithCustomName("§e"+displayName(it)).WithLore(lore...).WithValue(objectKey, o.ID)
+	return item.NewStack(t, 1).WithCustomName("§e"+cmp.Or(look.Name, displayName(it))).WithLore(lore...).WithValue(objectKey, o.ID)
 }
 
 // stackObject returns the id of the puzzle object an item stack stands for.
@@ -98,14 +132,15 @@ func stackObject(s item.Stack) (int, bool) {
 	return id, ok
 }
 
-// npc returns a new NPC entity for an object whose look is an entity.
-func (l looks) npc(it *puzzle.Item, pos mgl64.Vec3) (*world.EntityHandle, error) {
-	model, ok := npcModel(it.Look.Entity)
+// npc returns a new NPC entity for an object whose look is an entity, with the look's variant.
+// The name tag is the item's name unless opts gives one.
+func (l looks) npc(it *puzzle.Item, look puzzle.Look, opts world.EntitySpawnOpts) (*world.EntityHandle, error) {
+	model, ok := npcModel(look.Entity)
 	if !ok {
-		return nil, fmt.Errorf("entity %q is not a model NPCs can have", it.Look.Entity)
+		return nil, fmt.Errorf("entity %q is not a model NPCs can have", look.Entity)
 	}
-	opts := world.EntitySpawnOpts{Position: pos, NameTag: "§e" + displayName(it)}
-	return opts.New(npcType{model: model}, entity.StationaryBehaviourConfig{}), nil
+	opts.NameTag = cmp.Or(opts.NameTag, "§e"+displayName(it))
+	return opts.New(npcType{model: model}, npcConfig{variant: int32(look.Variant)}), nil
 }
 
 // withStates returns built with the exported fields of from, which hold a block's states (Facing, Open, Lit):

@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -37,7 +38,7 @@ func TestLooksMakeBlocksStacksAndNPCs(t *testing.T) {
 		t.Error("a plain stick is a puzzle object")
 	}
 	villager := &puzzle.Item{Name: "Guard", Look: puzzle.Look{Entity: "villager_v2"}}
-	h, err := l.npc(villager, [3]float64{1, 2, 3})
+	h, err := l.npc(villager, villager.Look, world.EntitySpawnOpts{Position: [3]float64{1, 2, 3}})
 	if err != nil || h.Type().EncodeEntity() != "riddlestone:npc/villager_v2" {
 		t.Errorf("npc = %v, %v", h, err)
 	}
@@ -79,5 +80,64 @@ func TestLooksBuildBlockEntities(t *testing.T) {
 			}()
 			nbt.EncodeNBT()
 		}()
+	}
+}
+
+// Each state an object reaches shows as its look says: the default pack's campfire lights, its door opens (both
+// halves), its lectern holds a book, its cauldron fills, its bucket of water is a water bucket, its librarian wears
+// a librarian's clothes; and a state a case does not name shows as the item first does.
+func TestObjectsShowTheLookOfTheirState(t *testing.T) {
+	p, list := gamecheck.Load("../packs/default")
+	if len(list.Errors()) > 0 {
+		t.Fatal(list)
+	}
+	o := &Overlay{opts: Options{Pack: p}, looks: testLooks()}
+	blockIn := func(item string, props puzzle.Props) world.Block {
+		it, _ := p.Item(item)
+		return o.blockOf(it, puzzle.Object{Item: item, Props: it.Props.With(props)})
+	}
+	if c := blockIn("Campfire", nil).(block.Campfire); !c.Extinguished {
+		t.Error("an unlit campfire burns")
+	}
+	if c := blockIn("Campfire", puzzle.Props{"lit": puzzle.Bool(true)}).(block.Campfire); c.Extinguished {
+		t.Error("a lit campfire is out")
+	}
+	if f := blockIn("Furnace", puzzle.Props{"lit": puzzle.Bool(true)}).(block.Furnace); !f.Lit || f.EncodeNBT()["BurnTime"].(int16) < 30000 {
+		t.Errorf("a lit furnace is cold, or has nothing burning that keeps it lit: %v", f.EncodeNBT())
+	}
+	if d := blockIn("OakDoor", puzzle.Props{"locked": puzzle.Bool(false)}).(block.WoodDoor); !d.Open {
+		t.Error("an unlocked oak door stays shut")
+	}
+	if d := blockIn("OakDoor", nil).(block.WoodDoor); d.Open {
+		t.Error("a locked oak door stands open")
+	}
+	if l := blockIn("Lectern", puzzle.Props{"hasBook": puzzle.Bool(true)}).(block.Lectern); l.Book.Empty() {
+		t.Error("a lectern with a book holds none")
+	}
+	if l := blockIn("Lectern", nil).(block.Lectern); !l.Book.Empty() {
+		t.Error("a lectern without a book holds one")
+	}
+	name, states := blockIn("Cauldron", puzzle.Props{"contains": puzzle.String("Water")}).EncodeBlock()
+	if name != "minecraft:cauldron" || states["fill_level"] != int32(6) || states["cauldron_liquid"] != "water" {
+		t.Errorf("a cauldron of water is %s %v", name, states)
+	}
+	bucket, _ := p.Item("Bucket")
+	full := o.looks.stack(bucket, puzzle.Object{ID: 1, Item: "Bucket", Props: bucket.Props.With(puzzle.Props{"contains": puzzle.String("Water")})})
+	if n, _ := full.Item().EncodeItem(); n != "minecraft:water_bucket" {
+		t.Errorf("a bucket of water is a %s", n)
+	}
+	for item, want := range map[string]string{"Gravel": "minecraft:gravel", "FishingRod": "minecraft:fishing_rod", "Map": "minecraft:empty_map"} {
+		it, _ := p.Item(item)
+		if n, _ := o.looks.stack(it, puzzle.Object{ID: 1, Item: item, Props: it.Props}).Item().EncodeItem(); n != want {
+			t.Errorf("%s shows as %s, not %s", item, n, want)
+		}
+	}
+	librarian, _ := p.Item("Librarian")
+	h, err := o.looks.npc(librarian, gamecheck.Default().Shown(librarian, nil), world.EntitySpawnOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, ok := h.Type().(npcType); !ok || b.model != "villager_v2" {
+		t.Errorf("the librarian is a %v", h.Type())
 	}
 }

@@ -30,12 +30,44 @@ func (t npcType) NetworkEncodeEntity() string { return "minecraft:" + t.model }
 func (npcType) BBox(world.Entity) cube.BBox { return cube.Box(-0.3, 0, -0.3, 0.3, 1.9, 0.3) }
 
 // DecodeNBT ...
-func (npcType) DecodeNBT(_ map[string]any, d *world.EntityData) {
-	d.Data = entity.StationaryBehaviourConfig{}.New()
+func (npcType) DecodeNBT(m map[string]any, d *world.EntityData) {
+	v, _ := m["Variant"].(int32)
+	npcConfig{variant: v}.Apply(d)
 }
 
 // EncodeNBT ...
-func (npcType) EncodeNBT(*world.EntityData) map[string]any { return nil }
+func (npcType) EncodeNBT(d *world.EntityData) map[string]any {
+	if b, ok := d.Data.(*npcBehaviour); ok && b.variant != 0 {
+		return map[string]any{"Variant": b.variant}
+	}
+	return nil
+}
+
+// npcConfig makes the behaviour of an NPC: it stands still, and shows as its look's variant (a villager's
+// profession).
+type npcConfig struct{ variant int32 }
+
+// Apply ...
+func (c npcConfig) Apply(d *world.EntityData) {
+	d.Data = &npcBehaviour{StationaryBehaviour: entity.StationaryBehaviourConfig{}.New(), variant: c.variant}
+}
+
+// npcBehaviour is an NPC's behaviour: Dragonfly's stationary one, and the variant clients are told (Dragonfly
+// sends an entity's Variant when its behaviour has one).
+type npcBehaviour struct {
+	*entity.StationaryBehaviour
+	variant int32
+}
+
+// Variant is the look's variant: a villager's profession.
+func (b *npcBehaviour) Variant() int32 { return b.variant }
+
+// setVariant changes the variant of an NPC; its viewers learn of it with its next state (SetNameTag sends it).
+func setVariant(e *entity.Ent, v int) {
+	if b, ok := e.Behaviour().(*npcBehaviour); ok {
+		b.variant = int32(v)
+	}
+}
 
 const npcPrefix = "riddlestone:npc/"
 

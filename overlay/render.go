@@ -11,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
+	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 )
 
@@ -50,21 +51,21 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 				Item: o.looks.stack(it, obj), Gravity: 0.04, Drag: 0.02, ExistenceDuration: itemLifetime,
 			})
 		} else {
-			look := *it
-			if _, ok := npcModel(look.Look.Entity); !ok {
-				look.Look.Entity = "armor_stand" // anything without a person's look stands as a named stand
+			look := gamecheck.Default().Shown(it, obj.Props)
+			if _, ok := npcModel(look.Entity); !ok {
+				look.Entity = "armor_stand" // anything without a person's look stands as a named stand
 			}
 			var err error
-			if h, err = o.looks.npc(&look, at); err != nil {
+			if h, err = o.looks.npc(it, look, world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}); err != nil {
 				return func(*world.Tx) {}
 			}
-			h = world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}.New(h.Type(), entity.StationaryBehaviourConfig{})
 		}
 		return func(tx *world.Tx) {
 			buildFooting(tx, w.Block, o.areaBounds(w.Block))
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
-					ent.SetNameTag(npcName(it, obj))
+					setVariant(ent, gamecheck.Default().Shown(it, obj.Props).Variant)
+					ent.SetNameTag(npcName(it, obj)) // also sends the entity's new state to its viewers
 				}
 				return
 			}
@@ -112,37 +113,14 @@ func (o *Overlay) hide(id int, item string, w Where) op {
 	return func(*world.Tx) {}
 }
 
-// blockOf returns the block an object shows as: its look's block, with every property named like one of the
-// block's states driving that state, so that a door whose open_bit property turns true opens.
+// blockOf returns the block an object shows as: its look in its state (gamecheck.Game.Shown), so that a door
+// whose look opens it when unlocked opens.
 func (o *Overlay) blockOf(it *puzzle.Item, obj puzzle.Object) world.Block {
-	states := map[string]any{}
-	for k, v := range it.Look.States {
-		states[k] = v
-	}
-	plain := it.Look
-	base, err := o.looks.block(plain)
+	b, err := o.looks.block(gamecheck.Default().Shown(it, obj.Props))
 	if err != nil {
 		return nil
 	}
-	_, have := base.EncodeBlock()
-	for name, v := range obj.Props {
-		if _, ok := have[name]; !ok {
-			continue
-		}
-		switch v.Kind {
-		case puzzle.KindBool:
-			states[name] = v.Bool
-		case puzzle.KindInt:
-			states[name] = int(v.Int)
-		default:
-			states[name] = v.Str
-		}
-	}
-	plain.States = states
-	if b, err := o.looks.block(plain); err == nil {
-		return b
-	}
-	return base
+	return b
 }
 
 // npcName is an NPC's name tag: the item's name, and the properties that differ from the item's own below it.

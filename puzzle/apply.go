@@ -190,7 +190,7 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (change, 
 			}
 			o = Object{Item: name, Props: p.Items[name].Props}
 		}
-		o.Props = o.Props.with(t.Props) // shares the map it had when the term changes nothing
+		o.Props = o.Props.With(t.Props) // shares the map it had when the term changes nothing
 		if persist[j] < 0 {
 			loc := ""
 			switch {

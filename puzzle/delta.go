@@ -115,7 +115,7 @@ func (m *Manager) SetProps(id int, set Props) (Delta, error) {
 	if !ok {
 		return Delta{}, moveError(Move{Inputs: []int{id}}, "no such object")
 	}
-	o.Props = o.Props.with(set)
+	o.Props = o.Props.With(set)
 	return Delta{Changed: []Object{*o}}, nil
 }
 

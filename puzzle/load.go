@@ -532,21 +532,70 @@ func (l *fileLoader) items(n *yaml.Node) {
 
 // look reads an item's look.
 func (l *fileLoader) look(key, n *yaml.Node, what string, at map[string]Pos) Look {
+	look := l.lookFields(key, n, what+" look", at, map[string]func(key, val *yaml.Node){})
+	return look
+}
+
+// lookFields reads the fields of a look, or of a case of its when (extra holds the case's own keys), recording
+// where each part was written in at.
+func (l *fileLoader) lookFields(key, n *yaml.Node, what string, at map[string]Pos, extra map[string]func(key, val *yaml.Node)) Look {
 	look := Look{Pos: l.pos(key)}
 	str := func(field *string, name string) func(_, v *yaml.Node) {
 		return func(_, v *yaml.Node) {
-			*field, _ = l.scalar(v, what+" look "+name)
+			*field, _ = l.scalar(v, what+" "+name)
 			at[name] = l.pos(v)
 		}
 	}
-	l.fields(n, what+" look", map[string]func(key, val *yaml.Node){
+	keys := map[string]func(key, val *yaml.Node){
 		"block":  str(&look.Block, "block"),
 		"item":   str(&look.Item, "item"),
 		"entity": str(&look.Entity, "entity"),
 		"name":   str(&look.Name, "name"),
-		"states": func(_, v *yaml.Node) { look.States = l.states(v, what+" look states", at) },
-	})
+		"holds":  str(&look.Holds, "holds"),
+		"states": func(_, v *yaml.Node) { look.States = l.states(v, what+" states", at) },
+		"variant": func(_, v *yaml.Node) {
+			look.Variant, _ = l.integer(v, what+" variant")
+			at["variant"] = l.pos(v)
+		},
+	}
+	if len(extra) == 0 {
+		keys["when"] = func(_, v *yaml.Node) { look.When = l.lookCases(v, what, at) }
+	} else {
+		keys["sound"] = str(&look.Sound, "sound")
+	}
+	maps.Copy(keys, extra)
+	l.fields(n, what, keys)
 	return look
+}
+
+// lookCases reads a look's when: a list of cases, each an if (properties) with the look of those states or same.
+// Where the parts of case I were written goes into at as "when.I.PART".
+func (l *fileLoader) lookCases(n *yaml.Node, what string, at map[string]Pos) []LookCase {
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "%s when must be a list of cases, each {if: {property: value}, ...}", what)
+		return nil
+	}
+	var cases []LookCase
+	for i, e := range n.Content {
+		e = yamlDeref(e)
+		c := LookCase{Pos: l.pos(e)}
+		own := map[string]Pos{}
+		caseWhat := fmt.Sprintf("%s when case %d", what, i+1)
+		c.Look = l.lookFields(e, e, caseWhat, own, map[string]func(key, val *yaml.Node){
+			"if":   func(_, v *yaml.Node) { c.If, _ = l.props(v, caseWhat+" if"); own["if"] = l.pos(v) },
+			"same": func(_, v *yaml.Node) { c.Same, _ = l.boolean(v, caseWhat+" same"); own["same"] = l.pos(v) },
+		})
+		c.Look.Pos = c.Pos
+		for part, pos := range own {
+			at[fmt.Sprintf("when.%d.%s", i, part)] = pos
+		}
+		if len(c.If) == 0 {
+			l.errorf(e, "%s has no if: say which properties it is the look of", caseWhat)
+			continue
+		}
+		cases = append(cases, c)
+	}
+	return cases
 }
 
 // states reads block states: names to booleans, integers or strings. Where the states and each state's value

@@ -46,10 +46,10 @@ func (p Props) has(name string) bool {
 	return ok
 }
 
-// with returns p with the properties of set written over it: p itself when that changes nothing, else a copy.
+// With returns p with the properties of set written over it: p itself when that changes nothing, else a copy.
 // Objects share property maps with each other and with their items, so a map is never changed in place: a change
 // makes a new map. The result is never nil.
-func (p Props) with(set Props) Props {
+func (p Props) With(set Props) Props {
 	if p != nil && containsAll(p, set) {
 		return p
 	}

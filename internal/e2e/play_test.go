@@ -74,27 +74,34 @@ func entityNear(h *e2e.Human, pos cube.Pos, item bool) (e2e.Entity, bool) {
 	})
 }
 
-// playStep carries out a step as a player would: walking over a stack to pick it up, or walking up to the first
-// input that stands in the world, using the held item on it and choosing the action in its menu.
+// playStep carries out a step as a player would (tryStep), failing the test if it cannot.
 func playStep(ctx context.Context, t *testing.T, h *e2e.Human, s planStep) {
 	t.Helper()
+	if err := tryStep(ctx, h, s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tryStep carries out a step as a player would: walking over a stack to pick it up, or walking up to the first
+// input that stands in the world, using the held item on it and choosing the action in its menu.
+func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 	if s.action == "PickUp" {
 		e, ok := entityNear(h, s.inputs[0].pos, true)
 		if !ok {
-			t.Fatalf("no %s shown at %v to pick up", s.inputs[0].item, s.inputs[0].pos)
+			return fmt.Errorf("no %s shown at %v to pick up", s.inputs[0].item, s.inputs[0].pos)
 		}
 		if err := h.PickUp(ctx, e.RID); err != nil {
-			t.Fatalf("picking up %s: %v", s.inputs[0].item, err)
+			return fmt.Errorf("picking up %s: %v", s.inputs[0].item, err)
 		}
-		return
+		return nil
 	}
 	mark := h.Mark()
 	if err := use(ctx, h, s); err != nil {
-		t.Fatalf("%s: %v", s.action, err)
+		return fmt.Errorf("%s: %v", s.action, err)
 	}
 	form, err := h.AwaitForm(ctx, mark)
 	if err != nil {
-		t.Fatalf("%s: no menu: %v", s.action, err)
+		return fmt.Errorf("%s: no menu: %v", s.action, err)
 	}
 	i := -1
 	for j, b := range form.Buttons {
@@ -103,15 +110,16 @@ func playStep(ctx context.Context, t *testing.T, h *e2e.Human, s planStep) {
 		}
 	}
 	if i < 0 {
-		t.Fatalf("%s: the menu %q offers %q", s.action, form.Title, form.Buttons)
+		return fmt.Errorf("%s: the menu %q offers %q", s.action, form.Title, form.Buttons)
 	}
 	mark = h.Mark()
 	if err := h.AnswerForm(form.ID, i); err != nil {
-		t.Fatal(err)
+		return err
 	}
 	if _, err := e2e.Await(ctx, h.Bot, mark, func(pk *packet.Text) bool { return strings.Contains(flat(pk.Message), "§rdone") }); err != nil {
-		t.Fatalf("%s: no word that it was done: %v", s.action, err)
+		return fmt.Errorf("%s: no word that it was done: %v", s.action, err)
 	}
+	return nil
 }
 
 // use walks up to the first input of a step that stands in the world and uses the held item on it.

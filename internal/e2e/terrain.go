@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/block"
@@ -24,6 +25,8 @@ type Terrain struct {
 	cols map[world.ChunkPos]*column
 	rng  cube.Range
 	err  error // the first decoding error, if any
+
+	blockEntities map[cube.Pos]map[string]any // by block, as last sent
 
 	classes sync.Map // uint32 runtime ID -> blockClass
 }
@@ -79,7 +82,7 @@ var airRID = sync.OnceValue(func() uint32 {
 })
 
 func newTerrain() *Terrain {
-	return &Terrain{cols: map[world.ChunkPos]*column{}, rng: world.Overworld.Range()}
+	return &Terrain{cols: map[world.ChunkPos]*column{}, rng: world.Overworld.Range(), blockEntities: map[cube.Pos]map[string]any{}}
 }
 
 func (t *Terrain) emptySub() *subChunk {
@@ -105,9 +108,12 @@ func (t *Terrain) handle(pk packet.Packet) {
 			}
 		}
 		t.mu.Unlock()
+	case *packet.BlockActorData:
+		t.blockActorData(pk)
 	case *packet.ChangeDimension:
 		t.mu.Lock()
 		clear(t.cols) // Another world: nothing known here holds there.
+		clear(t.blockEntities)
 		t.mu.Unlock()
 	}
 }
@@ -146,6 +152,7 @@ func (t *Terrain) subChunks(pk *packet.SubChunk) {
 		pos world.ChunkPos
 		ind int
 		sub *subChunk
+		bes map[cube.Pos]map[string]any
 	}
 	var out []decoded
 	for _, e := range pk.SubChunkEntries {
@@ -153,15 +160,16 @@ func (t *Terrain) subChunks(pk *packet.SubChunk) {
 		ind := int(pk.Position[1]) + int(e.Offset[1]) - t.rng[0]>>4
 		switch e.Result {
 		case protocol.SubChunkResultSuccessAllAir:
-			out = append(out, decoded{pos, ind, t.emptySub()})
+			out = append(out, decoded{pos, ind, t.emptySub(), nil})
 		case protocol.SubChunkResultSuccess:
 			payload, _ := e.RawPayload.Value()
-			sub, _, err := decodeSubChunk(bytes.NewBuffer(payload))
+			buf := bytes.NewBuffer(payload)
+			sub, _, err := decodeSubChunk(buf)
 			if err != nil {
 				t.fail(fmt.Errorf("sub-chunk %v/%d: %w", pos, ind, err))
 				continue
 			}
-			out = append(out, decoded{pos, ind, sub})
+			out = append(out, decoded{pos, ind, sub, decodeBlockEntities(buf)})
 		}
 	}
 	t.mu.Lock()
@@ -169,6 +177,7 @@ func (t *Terrain) subChunks(pk *packet.SubChunk) {
 	for _, d := range out {
 		if col, ok := t.cols[d.pos]; ok && d.ind >= 0 && d.ind < len(col.subs) {
 			col.subs[d.ind] = d.sub
+			maps.Copy(t.blockEntities, d.bes)
 		}
 	}
 }
