@@ -21,7 +21,7 @@ import (
 // basePack uses every kind of name the game checks: a block look with states, an item look, an NPC look, and tag
 // rules with a block, states, blocks above and below, and an entity.
 const basePack = `items:
-  Lever: {props: {on: false}, look: {block: lever, states: {lever_direction: up_north_south}}}
+  Lever: {props: {on: false}, look: {block: lever, states: {lever_direction: up_north_south}, when: [{if: {on: true}, states: {open_bit: true}, sound: click}]}}
   Key:   {props: {carryable: true}, look: {item: emerald}}
   Guard: {look: {entity: villager_v2, name: Guard}}
   Tree:  {props: {notSpawnable: true}, look: {block: oak_log}}
@@ -54,6 +54,9 @@ func TestEveryGameCheckValidatesWhatStarts(t *testing.T) {
 		{"unknown block look", "block: grindstone", "block: grind_stone", "6:25", `item Mill: look: unknown block "grind_stone"`, "did you mean grindstone?"},
 		{"unknown state of a block look", "states: {lever_direction:", "states: {lever_dir:", "2:72", "item Lever: look: block lever has no state lever_dir", "did you mean lever_direction?"},
 		{"a state value a block never has", "lever_direction: up_north_south", "lever_direction: sideways", "2:78", "state lever_direction of block lever is never sideways", "its values are"},
+		{"unknown state in a case", "states: {open_bit: true}", "states: {opened: true}", "2:136", "item Lever: look: case 1: block lever has no state opened", "open_bit"},
+		{"unknown sound", "sound: click", "sound: clack", "2:152", `item Lever: look: case 1: unknown sound "clack"`, "did you mean click?"},
+		{"holds in a block with no place", "sound: click}", "sound: click, holds: book}", "2:166", `block "lever" holds no item`, "lectern"},
 		{"unknown item look", "item: emerald", "item: coal_lump", "3:50", `item Key: look: unknown item "coal_lump"`, "did you mean coal?"},
 		{"unknown NPC model", "entity: villager_v2", "entity: villager_v3", "4:26", `entity "villager_v3" is not a model NPCs can have`, "did you mean villager_v2?"},
 		{"unknown tag block", "block: oak_log, states", "block: oak_logg, states", "12:25", `tag rule for Tree: unknown block "oak_logg"`, "did you mean oak_log?"},
@@ -82,6 +85,28 @@ func TestEveryGameCheckValidatesWhatStarts(t *testing.T) {
 			}
 			checkStarts(t, w, src, false)
 		})
+	}
+}
+
+// A state a rule reaches that shows as the item first does is a warning, with the case to add; a case marked
+// same silences it. A carried item the game has an item of, shown as another, is an error that names the game's.
+func TestStatesAndCarriedItemsShowAsTheySay(t *testing.T) {
+	src := strings.Replace(basePack, ", when: [{if: {on: true}, states: {open_bit: true}, sound: click}]", "", 1)
+	_, list := load(t, src)
+	if len(list) != 1 || !list[0].Warning || !strings.Contains(list[0].Msg, "item Lever: on: true (the rule at line 8) shows as the item first does") ||
+		!strings.Contains(list[0].Hint, "{if: {on: true}, same: true}") || list[0].Pos.Line != 2 {
+		t.Fatalf("got %v", list)
+	}
+	src = strings.Replace(basePack, "states: {open_bit: true}, sound: click", "same: true", 1)
+	if _, list := load(t, src); len(list) != 0 {
+		t.Fatalf("a state marked same is still reported: %v", list)
+	}
+	src = strings.Replace(basePack, "Key:   {props: {carryable: true}, look: {item: emerald}}",
+		"Key:   {props: {carryable: true}, look: {item: emerald}}\n  Map: {props: {carryable: true}, look: {item: paper}}", 1)
+	_, list = load(t, src)
+	if errs := list.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Msg, "item Map: look: Map shows as paper, but the game has its own") ||
+		!strings.Contains(errs[0].Hint, "empty_map") {
+		t.Fatalf("got %v", list)
 	}
 }
 

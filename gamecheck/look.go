@@ -31,9 +31,13 @@ func (g *Game) CheckLooks(p *puzzle.Pack, it *puzzle.Item) puzzle.ErrorList {
 		}
 	}
 	what := "item " + it.Name + ": look"
-	add(g.checkOneLook(it.Look, func(part string) puzzle.Pos { return p.LookPos(it, part) }, what))
-	if it.Carryable() {
+	base := g.checkOneLook(it.Look, func(part string) puzzle.Pos { return p.LookPos(it, part) }, what)
+	add(base)
+	if it.Carryable() && base == nil {
 		add(g.checkShownAs(it, it.Look, p.LookPos(it, "item"), what))
+	}
+	if base != nil {
+		return list // each case's look is built on the item's: its mistake would be reported again for each
 	}
 	for i, c := range it.Look.When {
 		at := func(part string) puzzle.Pos { return orPos(p.LookPos(it, fmt.Sprintf("when.%d.%s", i, part)), c.Pos) }

@@ -169,7 +169,7 @@ func checkShown(ctx context.Context, t *testing.T, h *e2e.Human, pack *puzzle.Pa
 			tally.missed = append(tally.missed, fmt.Sprintf("%s; the client sees %v %v", what, b, be))
 		}
 	}
-	checkCarried(t, h, pack, r)
+	checkCarried(h, pack, r, tally)
 }
 
 // ruleOf finds the rule a plan step runs: the first of its action whose inputs the step's items fill in order.
@@ -227,24 +227,25 @@ func looksAs(h *e2e.Human, pos [3]int, want puzzle.Look) bool {
 	return true
 }
 
-// checkCarried checks that each carried output of a rule with a look of its state is in the inventory as the
-// game's item of that look: a bucket of water as a water bucket.
-func checkCarried(t *testing.T, h *e2e.Human, pack *puzzle.Pack, r *puzzle.Rule) {
-	t.Helper()
+// checkCarried checks that each carried output of a rule with a look of its state is with the player as the
+// game's item of that look, in the inventory or lying at hand: a bucket of water as a water bucket.
+func checkCarried(h *e2e.Human, pack *puzzle.Pack, r *puzzle.Rule, tally *shownTally) {
 	for _, o := range r.Outputs {
 		it, ok := pack.Items[o.Type]
 		if !ok || !it.Carryable() || len(o.Props) == 0 {
 			continue
 		}
 		want, _ := gamecheck.ShownItem(gamecheck.Default().Shown(it, it.Props.With(o.Props)))
+		tally.changes++
 		deadline := time.Now().Add(5 * time.Second)
 		for !holdsItem(h, namespaced(want)) && !lyingNear(h, namespaced(want)) {
 			if time.Now().After(deadline) {
-				t.Errorf("after %s, no %s in the inventory or at hand for %s", r.Action, want, o)
+				tally.missed = append(tally.missed, fmt.Sprintf("%s: no %s in the inventory or at hand for %s", r.Action, want, o))
 				return
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
+		tally.seen++
 	}
 }
 
