@@ -33,7 +33,7 @@ func (g *Game) CheckLooks(p *puzzle.Pack, it *puzzle.Item) puzzle.ErrorList {
 	what := "item " + it.Name + ": look"
 	base := g.checkOneLook(it.Look, func(part string) puzzle.Pos { return p.LookPos(it, part) }, what)
 	add(base)
-	if it.Carryable() && base == nil {
+	if it.Carryable() && base == nil && !it.Look.Empty() { // no look at all: the overlay shows paper
 		add(g.checkShownAs(it, it.Look, p.LookPos(it, "item"), what))
 	}
 	if base != nil {
@@ -79,6 +79,21 @@ func (g *Game) checkOneLook(look puzzle.Look, at func(part string) puzzle.Pos, w
 		if !slices.Contains(NPCModels, strings.TrimPrefix(look.Entity, "minecraft:")) {
 			return &puzzle.Error{Pos: at("entity"), Msg: fmt.Sprintf("%s: entity %q is not a model NPCs can have", what, look.Entity),
 				Hint: orList(puzzle.DidYouMean(look.Entity, NPCModels), "the models are "+strings.Join(NPCModels, ", "))}
+		}
+		return checkFlags(look, at, what)
+	}
+	if len(look.Flags) > 0 {
+		return &puzzle.Error{Pos: at("flags"), Msg: what + ": flags are for an entity look"}
+	}
+	return nil
+}
+
+// checkFlags checks that an entity look's flags are ones a look may set.
+func checkFlags(look puzzle.Look, at func(part string) puzzle.Pos, what string) *puzzle.Error {
+	for _, f := range look.Flags {
+		if !slices.Contains(EntityFlagNames(), f) {
+			return &puzzle.Error{Pos: at("flags"), Msg: fmt.Sprintf("%s: unknown entity flag %q", what, f),
+				Hint: orList(puzzle.DidYouMean(f, EntityFlagNames()), "the flags are "+strings.Join(EntityFlagNames(), ", "))}
 		}
 	}
 	return nil

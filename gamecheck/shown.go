@@ -57,7 +57,7 @@ func (g *Game) checkStateLooks(p *puzzle.Pack, it *puzzle.Item) puzzle.ErrorList
 		}
 		set := puzzle.StateText(st.Set)
 		list = append(list, &puzzle.Error{Pos: p.LookPos(it, "look"), Warning: true,
-			Msg: fmt.Sprintf("item %s: %s (the rule at line %d) shows as the item first does", it.Name, set, st.Rule.Pos.Line),
+			Msg:  fmt.Sprintf("item %s: %s (the rule at line %d) shows as the item first does", it.Name, set, st.Rule.Pos.Line),
 			Hint: fmt.Sprintf("give its look a case, when: [{if: {%s}, ...}], or {if: {%s}, same: true} if it looks the same on purpose", set, set)})
 	}
 	return list

@@ -140,7 +140,7 @@ func (l looks) npc(it *puzzle.Item, look puzzle.Look, opts world.EntitySpawnOpts
 		return nil, fmt.Errorf("entity %q is not a model NPCs can have", look.Entity)
 	}
 	opts.NameTag = cmp.Or(opts.NameTag, "§e"+displayName(it))
-	return opts.New(npcType{model: model}, npcConfig{variant: int32(look.Variant)}), nil
+	return opts.New(npcType{model: model}, lookConfig(look)), nil
 }
 
 // withStates returns built with the exported fields of from, which hold a block's states (Facing, Open, Lit):

@@ -7,6 +7,8 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/gamecheck"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
@@ -139,5 +141,21 @@ func TestObjectsShowTheLookOfTheirState(t *testing.T) {
 	}
 	if b, ok := h.Type().(npcType); !ok || b.model != "villager_v2" {
 		t.Errorf("the librarian is a %v", h.Type())
+	}
+}
+
+// An NPC's look flags reach the client as entity flags: the behaviour carries them on MarkVariant, and
+// ShowEntityFlags, which the server runs on every packet it writes, sets them and clears the carrier.
+func TestLookFlagsBecomeEntityFlags(t *testing.T) {
+	b := &npcBehaviour{npcConfig: lookConfig(puzzle.Look{Entity: "sheep", Flags: []string{"sheared"}})}
+	m := protocol.NewEntityMetadata()
+	m[protocol.EntityDataKeyMarkVariant] = b.MarkVariant()
+	ShowEntityFlags(&packet.SetActorData{EntityMetadata: m})
+	if m[protocol.EntityDataKeyFlags].(int64)&(1<<protocol.EntityDataFlagSheared) == 0 || m[protocol.EntityDataKeyMarkVariant] != int32(0) {
+		t.Errorf("a shorn sheep's metadata is %v", m)
+	}
+	plain := &npcBehaviour{npcConfig: lookConfig(puzzle.Look{Entity: "sheep"})}
+	if plain.MarkVariant() != 0 {
+		t.Errorf("a sheep with no flags carries %d", plain.MarkVariant())
 	}
 }

@@ -64,7 +64,7 @@ func (o *Overlay) show(obj puzzle.Object, w Where) op {
 			buildFooting(tx, w.Block, o.areaBounds(w.Block))
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
-					setVariant(ent, gamecheck.Default().Shown(it, obj.Props).Variant)
+					setLook(ent, gamecheck.Default().Shown(it, obj.Props))
 					ent.SetNameTag(npcName(it, obj)) // also sends the entity's new state to its viewers
 				}
 				return

@@ -31,6 +31,7 @@ type Look struct {
 	States  map[string]any // block states
 	Holds   string         // an item a block holds in its block entity: the book on a lectern
 	Variant int            // an entity's variant: a villager's profession; 0 is the model's first
+	Flags   []string       // an entity's flags, such as sheared
 	Sound   string         // a sound played when an object comes to look like this (in a case of When)
 	When    []LookCase     // the looks of other states, applied in order over this one
 	Pos     Pos
@@ -69,6 +70,9 @@ func (l Look) Over(o Look) Look {
 	}
 	l.Name, l.Holds, l.Sound = or(o.Name, l.Name), or(o.Holds, l.Holds), or(o.Sound, l.Sound)
 	l.Variant = or(o.Variant, l.Variant)
+	if o.Flags != nil {
+		l.Flags = o.Flags
+	}
 	if len(o.States) > 0 {
 		states := make(map[string]any, len(l.States)+len(o.States))
 		for k, v := range l.States {

@@ -553,6 +553,11 @@ func (l *fileLoader) lookFields(key, n *yaml.Node, what string, at map[string]Po
 		"name":   str(&look.Name, "name"),
 		"holds":  str(&look.Holds, "holds"),
 		"states": func(_, v *yaml.Node) { look.States = l.states(v, what+" states", at) },
+		"flags": func(_, v *yaml.Node) {
+			look.Flags, _ = l.list(v, what+" flag", l.scalar)
+			look.Flags = nonNil(look.Flags)
+			at["flags"] = l.pos(v)
+		},
 		"variant": func(_, v *yaml.Node) {
 			look.Variant, _ = l.integer(v, what+" variant")
 			at["variant"] = l.pos(v)
@@ -858,4 +863,12 @@ func (l *fileLoader) world(n *yaml.Node) {
 		l.pack.World = append(l.pack.World, o)
 		l.pack.src.world = append(l.pack.src.world, src)
 	}
+}
+
+// nonNil returns s, or an empty list for nil: a case's flags: [] clears the look's flags.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -1,7 +1,7 @@
 package puzzle
 
 import (
-		"maps"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"

@@ -42,6 +42,13 @@ func (c *formConn) ReadPacket() (packet.Packet, error) {
 	return pk, err
 }
 
+// WritePacket writes a packet to the player, with the look flags of the puzzle's NPCs made entity flags
+// (overlay.ShowEntityFlags): a sheared sheep shows shorn.
+func (c *formConn) WritePacket(pk packet.Packet) error {
+	overlay.ShowEntityFlags(pk)
+	return c.Conn.WritePacket(pk)
+}
+
 // jsonNull is the JSON null literal.
 var jsonNull = []byte("null")
 

@@ -26,6 +26,22 @@ type Entity struct {
 	Pos mgl64.Vec3
 	// Item is the stack an item entity carries, decoded from the packet.
 	Item item.Stack
+	// Flags are the entity's flags (protocol.EntityDataKeyFlags) and Variant its variant, as last sent.
+	Flags   int64
+	Variant int32
+}
+
+// HasFlag reports whether the entity was last sent with a flag (protocol.EntityDataFlag...) set.
+func (e Entity) HasFlag(index uint8) bool { return e.Flags&(1<<int64(index)) != 0 }
+
+// setMetadata keeps what the entity's metadata says of its look: its flags and variant.
+func (e *Entity) setMetadata(m protocol.EntityMetadata) {
+	if f, ok := m[protocol.EntityDataKeyFlags].(int64); ok {
+		e.Flags = f
+	}
+	if v, ok := m[protocol.EntityDataKeyVariant].(int32); ok {
+		e.Variant = v
+	}
 }
 
 // ItemName returns the custom name of an item entity's stack, or its item's name ("minecraft:emerald") if it
@@ -76,6 +92,7 @@ func (es *entities) handle(pk packet.Packet) {
 	switch pk := pk.(type) {
 	case *packet.AddActor:
 		es.m[pk.EntityRuntimeID] = &Entity{RID: pk.EntityRuntimeID, Type: pk.EntityType, Name: nameTag(pk.EntityMetadata), Pos: vec64(pk.Position)}
+		es.m[pk.EntityRuntimeID].setMetadata(pk.EntityMetadata)
 	case *packet.AddItemActor:
 		es.m[pk.EntityRuntimeID] = &Entity{RID: pk.EntityRuntimeID, Type: "minecraft:item", Name: nameTag(pk.EntityMetadata), Pos: vec64(pk.Position), Item: stackOf(pk.Item.Stack)}
 	case *packet.AddPlayer:
@@ -106,6 +123,7 @@ func (es *entities) handle(pk packet.Packet) {
 			if _, ok := pk.EntityMetadata[protocol.EntityDataKeyName]; ok {
 				e.Name = nameTag(pk.EntityMetadata)
 			}
+			e.setMetadata(pk.EntityMetadata)
 		}
 	case *packet.TakeItemActor:
 		es.taken[pk.ItemEntityRuntimeID] = pk.TakerEntityRuntimeID

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -139,7 +140,7 @@ func checkShown(ctx context.Context, t *testing.T, h *e2e.Human, pack *puzzle.Pa
 		return // picking up or putting down: nothing changes its look
 	}
 	for _, in := range s.inputs {
-		if in.place != "block" {
+		if in.place != "block" && in.place != "entity" {
 			continue
 		}
 		it := pack.Items[in.item]
@@ -160,7 +161,8 @@ func checkShown(ctx context.Context, t *testing.T, h *e2e.Human, pack *puzzle.Pa
 			continue
 		}
 		tally.changes++
-		what := fmt.Sprintf("%s: %s at %v should show as %s %v (holding %q)", s.action, in.item, in.pos, want.Block, want.States, want.Holds)
+		what := fmt.Sprintf("%s: %s at %v should show as %s%s %v (holding %q, flags %v, variant %d)", s.action, in.item, in.pos,
+			want.Block, want.Entity, want.States, want.Holds, want.Flags, want.Variant)
 		if waitShown(ctx, h, in.pos, want) {
 			tally.seen++
 		} else {
@@ -204,6 +206,9 @@ func waitShown(ctx context.Context, h *e2e.Human, pos [3]int, want puzzle.Look) 
 
 // looksAs reports whether the client sees the look at pos.
 func looksAs(h *e2e.Human, pos [3]int, want puzzle.Look) bool {
+	if want.Entity != "" {
+		return entityLooksAs(h, pos, want)
+	}
 	b, ok := h.BlockAt(pos)
 	if !ok {
 		return false
@@ -221,6 +226,21 @@ func looksAs(h *e2e.Human, pos [3]int, want puzzle.Look) bool {
 		be, _ := h.Terrain().BlockEntity(pos)
 		book, _ := be["book"].(map[string]any)
 		if be["hasBook"] != uint8(1) || book["Name"] != namespaced(want.Holds) {
+			return false
+		}
+	}
+	return true
+}
+
+// entityLooksAs reports whether the client sees a person or creature of the look at pos: its model, variant and
+// flags.
+func entityLooksAs(h *e2e.Human, pos [3]int, want puzzle.Look) bool {
+	e, ok := entityNear(h, pos, false)
+	if !ok || e.Type != namespaced(want.Entity) || e.Variant != int32(want.Variant) {
+		return false
+	}
+	for i, name := range gamecheck.EntityFlagNames() {
+		if slices.Contains(want.Flags, name) != e.HasFlag(gamecheck.EntityFlagIndex(i)) {
 			return false
 		}
 	}
