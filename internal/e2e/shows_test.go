@@ -24,7 +24,7 @@ var showSeeds = []int64{42, 7, 3}
 // whose change the player saw.
 type shownTally struct {
 	changes, seen, same int
-	missed           []string
+	missed              []string
 }
 
 // A player of the default pack sees each step happen: after every step whose rule changes how a block looks (a
