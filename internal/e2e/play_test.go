@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
@@ -95,8 +97,11 @@ func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 		}
 		return nil
 	}
+	if err := pickUpLying(ctx, h, s); err != nil {
+		return err
+	}
 	mark := h.Mark()
-	if err := use(ctx, h, s); err != nil {
+	if err := use(ctx, h, s, carriedSlot(h, s)); err != nil {
 		return fmt.Errorf("%s: %v", s.action, err)
 	}
 	form, err := h.AwaitForm(ctx, mark)
@@ -122,21 +127,108 @@ func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 	return nil
 }
 
-// use walks up to the first input of a step that stands in the world and uses the held item on it.
-func use(ctx context.Context, h *e2e.Human, s planStep) error {
+// use walks up to the first input of a step that stands in the world and uses the item in a hotbar slot on it,
+// or uses the item in the air when every input is carried.
+func use(ctx context.Context, h *e2e.Human, s planStep, slot int) error {
 	for _, in := range s.inputs {
 		switch in.place {
 		case "block":
-			return h.UseOnBlock(ctx, in.pos, 0)
+			return useOnBlock(ctx, h, in.pos, slot)
 		case "entity":
 			e, ok := entityNear(h, in.pos, false)
 			if !ok {
 				return fmt.Errorf("no %s shown at %v", in.item, in.pos)
 			}
-			return h.UseOnEntity(ctx, e.RID, 0)
+			return h.UseOnEntity(ctx, e.RID, slot)
 		}
 	}
-	return fmt.Errorf("no input of %+v stands in the world", s)
+	return h.UseItem(slot)
+}
+
+// pickUpLying picks up the inputs of a step that lie on the ground as item stacks, as a player gathers what a step
+// needs before using it: an input shown at its place as a stack, with no person or creature there.
+func pickUpLying(ctx context.Context, h *e2e.Human, s planStep) error {
+	for i, in := range s.inputs {
+		if in.place != "entity" {
+			continue
+		}
+		if _, person := entityNear(h, in.pos, false); person {
+			continue
+		}
+		e, ok := stackNear(h, in.pos, in.item)
+		if !ok {
+			return fmt.Errorf("%s: no %s shown at %v", s.action, in.item, in.pos)
+		}
+		if err := h.PickUp(ctx, e.RID); err != nil {
+			return fmt.Errorf("%s: picking up %s: %v", s.action, in.item, err)
+		}
+		s.inputs[i].place = "held"
+	}
+	return nil
+}
+
+// stackNear finds a stack of an item lying near a place, as a player looks around for it: the one at the place,
+// or else the nearest within 6 blocks whose name fits the item (a stack may roll or float off).
+func stackNear(h *e2e.Human, pos cube.Pos, item string) (e2e.Entity, bool) {
+	if e, ok := entityNear(h, pos, true); ok {
+		return e, true
+	}
+	var best e2e.Entity
+	found := false
+	for _, e := range h.Entities() {
+		d := e.Pos.Sub(pos.Vec3Middle()).Len()
+		if e.IsItem() && d <= 6 && nameFits(e.ItemName(), item) && (!found || d < best.Pos.Sub(pos.Vec3Middle()).Len()) {
+			best, found = e, true
+		}
+	}
+	return best, found
+}
+
+// useOnBlock uses the item in a slot on a block, or, when no way on foot leads to where the block can be reached
+// (a log high in a trunk), on the same block below it, as a player clicks the trunk where they can reach it.
+func useOnBlock(ctx context.Context, h *e2e.Human, pos cube.Pos, slot int) error {
+	first, _ := h.BlockAt(pos)
+	err := h.UseOnBlock(ctx, pos, slot)
+	for below := pos.Side(cube.FaceDown); errors.Is(err, e2e.ErrNoPath) && pos[1]-below[1] <= 4; below = below.Side(cube.FaceDown) {
+		if b, ok := h.BlockAt(below); !ok || b != first {
+			break
+		}
+		err = h.UseOnBlock(ctx, below, slot)
+	}
+	return err
+}
+
+// carriedSlot returns the hotbar slot holding the first carried input of a step, found as a player finds it, by
+// the name on the stack; 0 when the step carries nothing or no slot's name fits.
+func carriedSlot(h *e2e.Human, s planStep) int {
+	inv := h.Inventory(0)
+	for _, in := range s.inputs {
+		if in.place == "block" || in.place == "entity" {
+			continue
+		}
+		for slot := 0; slot < min(9, len(inv)); slot++ {
+			if nameFits(stackName(inv[slot]), in.item) {
+				return slot
+			}
+		}
+	}
+	return 0
+}
+
+// stackName is the custom name a stack shows, or "".
+func stackName(it protocol.ItemInstance) string {
+	display, _ := it.Stack.NBTData["display"].(map[string]any)
+	name, _ := display["Name"].(string)
+	return name
+}
+
+// nameFits reports whether a shown name is an item's name in words: "§eFishing Rod" fits FishingRod.
+func nameFits(shown, item string) bool {
+	letters := func(s string) string {
+		s = regexp.MustCompile(`§.`).ReplaceAllString(s, "")
+		return strings.ToLower(regexp.MustCompile(`[^A-Za-z]`).ReplaceAllString(s, ""))
+	}
+	return shown != "" && letters(shown) == letters(item)
 }
 
 // solve plays an area's plan to the end.

@@ -62,11 +62,18 @@ func TestTheWorldShowsEachStep(t *testing.T) {
 	}
 }
 
-// playWatching plays areas of a world with the default pack, checking the world after each step.
+// playWatching plays areas of a world with the default pack, checking the world after each step, until it has
+// seen two changes or played four areas.
 func playWatching(t *testing.T, def string, pack *puzzle.Pack, seed int64) shownTally {
+	return playPacksWatching(t, []string{def}, pack, seed, 4)
+}
+
+// playPacksWatching plays up to areas areas of a world with packs layered, checking the world after each step;
+// it stops after the first area once it has seen two changes.
+func playPacksWatching(t *testing.T, packs []string, pack *puzzle.Pack, seed int64, areas int) shownTally {
 	srv := e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
 		c.Riddlestone.Seed = seed
-		c.Riddlestone.Packs = []string{def}
+		c.Riddlestone.Packs = packs
 		c.Riddlestone.OfflineAdmins = []string{"Admin"}
 		c.Riddlestone.GameMode = "adventure"
 	}))
@@ -80,7 +87,7 @@ func playWatching(t *testing.T, def string, pack *puzzle.Pack, seed int64) shown
 	var tally shownTally
 	known := map[string]puzzle.Props{}
 	done := map[string]bool{}
-	for n := 0; n < 4 && (n == 0 || tally.changes < 2); n++ {
+	for n := 0; n < areas && (n == 0 || tally.changes < 2); n++ {
 		if err := playWatchingArea(ctx, t, h, pack, area, known, &tally); err != nil {
 			if n == 0 {
 				t.Fatalf("start area %s: %v", area, err)
@@ -92,9 +99,49 @@ func playWatching(t *testing.T, def string, pack *puzzle.Pack, seed int64) shown
 		}
 		done[area] = true
 		t.Logf("seed %d: solved area %s", seed, area)
-		area = nextArea(t, h, area, done)
+		if n+1 < areas {
+			area = nextArea(t, h, area, done)
+		}
 	}
 	return tally
+}
+
+// Every shipped example pack's start area, played by the watching bot on seed 42 (the mod example over the
+// default pack), shows each change its steps make.
+func TestEveryShippedPackShowsItsSteps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole areas")
+	}
+	examples, err := filepath.Glob("../../packs/examples/*")
+	if err != nil || len(examples) == 0 {
+		t.Fatalf("no example packs: %v", err)
+	}
+	var all shownTally
+	for _, ex := range examples {
+		packs := []string{ex}
+		if filepath.Base(ex) == "mod" {
+			packs = []string{"../../packs/default", ex}
+		}
+		for i := range packs {
+			packs[i], _ = filepath.Abs(packs[i])
+		}
+		t.Run(filepath.Base(ex), func(t *testing.T) {
+			pack, list := gamecheck.Load(packs...)
+			if len(list.Errors()) > 0 {
+				t.Fatal(list)
+			}
+			tally := playPacksWatching(t, packs, pack, 42, 1)
+			t.Logf("%s: %d of %d changes seen, %d marked as looking the same", filepath.Base(ex), tally.seen, tally.changes, tally.same)
+			all.changes, all.seen, all.same = all.changes+tally.changes, all.seen+tally.seen, all.same+tally.same
+			all.missed = append(all.missed, tally.missed...)
+		})
+	}
+	if all.changes == 0 {
+		t.Fatal("no step of any example pack changed how anything looks: nothing was checked")
+	}
+	if all.seen*100 < all.changes*95 {
+		t.Errorf("%d of %d changes shown; missed:\n%s", all.seen, all.changes, strings.Join(all.missed, "\n"))
+	}
 }
 
 // playWatchingArea plays an area's plan to the end, checking the world after each step.
