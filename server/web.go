@@ -24,10 +24,15 @@ type WebSettings struct {
 	// ReadSecret, if set, is needed to see anything: pages, map tiles, live events and metrics (Prometheus sends
 	// it as a bearer token).
 	ReadSecret string
+	// Hosts are the names the dashboard is reached by besides this machine's loopback and Address's IP (a name
+	// behind a proxy, or the machine's name); a request naming another host is refused (DNS rebinding).
+	Hosts []string
 }
 
 // defaultWeb is the [Web] section's defaults.
-func defaultWeb() WebSettings { return WebSettings{Enabled: true, Address: "127.0.0.1:8080"} }
+func defaultWeb() WebSettings {
+	return WebSettings{Enabled: true, Address: "127.0.0.1:8080", Hosts: []string{}}
+}
 
 // validate checks the address of an enabled dashboard.
 func (w WebSettings) validate() error {
@@ -60,6 +65,7 @@ func Web(s *Server) error {
 		Address:    conf.Web.Address,
 		Secret:     conf.Web.Secret,
 		ReadSecret: conf.Web.ReadSecret,
+		Hosts:      conf.Web.Hosts,
 		World:      w,
 		Overlay: func() *overlay.Overlay {
 			o, _ := overlay.Of(w)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestWebConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Web != defaultWeb() {
+	if !reflect.DeepEqual(c.Web, defaultWeb()) {
 		t.Errorf("config.toml's [Web] = %+v, want the defaults %+v", c.Web, defaultWeb())
 	}
 }

@@ -29,11 +29,12 @@ type auth struct {
 	read      [32]byte // digest of the read secret
 	hasRead   bool
 	readToken string // the cookie that /login sets: a MAC of the read secret, so the cookie is not the secret
+	guesses   *backoff
 }
 
 func newAuth(secret, read string) *auth {
 	a := &auth{secret: sha256.Sum256([]byte(secret)), hasSecret: secret != "",
-		read: sha256.Sum256([]byte(read)), hasRead: read != ""}
+		read: sha256.Sum256([]byte(read)), hasRead: read != "", guesses: newBackoff()}
 	if a.hasRead {
 		m := hmac.New(sha256.New, []byte(read))
 		m.Write([]byte("riddlestone dashboard read access"))
@@ -58,7 +59,20 @@ func equalToken(a, b string) bool {
 func (a *auth) adminOK(r *http.Request) bool {
 	given := r.PostFormValue("secret")
 	ok := equalSecret(given, a.secret) // compared even when actions are off, so that takes as long
-	return a.hasSecret && ok
+	if !a.hasSecret {
+		return false
+	}
+	return a.counted(r, ok)
+}
+
+// counted counts a secret tried by a request as right or wrong for its address's back-off, and returns ok.
+func (a *auth) counted(r *http.Request, ok bool) bool {
+	if ok {
+		a.guesses.right(addressOf(r))
+	} else {
+		a.guesses.wrong(addressOf(r))
+	}
+	return ok
 }
 
 // canRead reports whether a request may read: no read secret is set, or it has the login cookie, or the secret
@@ -71,7 +85,7 @@ func (a *auth) canRead(r *http.Request) bool {
 		return true
 	}
 	if token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		return equalSecret(token, a.read)
+		return a.counted(r, equalSecret(token, a.read))
 	}
 	return false
 }

@@ -77,7 +77,11 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
+	// A stream outlives the listener's write timeout: each event gets its own deadline, so a reader that stops
+	// reading is cut off and one that reads stays.
+	rc := http.NewResponseController(w)
 	send := func(name string, data []byte) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(limits.eventWrite))
 		_, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", name, data)
 		flusher.Flush()
 		return err == nil
@@ -96,6 +100,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.events.closed:
 			return
 		case <-keepAlive.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(limits.eventWrite))
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}

@@ -21,8 +21,28 @@ import (
 //go:embed assets static
 var files embed.FS
 
-// staticFS holds the scripts and styles, served under /static/.
-var staticFS, _ = fs.Sub(files, ".")
+// staticFS holds the scripts and styles, served under /static/: the static folder alone, without its listing, so
+// that no path reaches the page templates beside it.
+var staticFS = func() fs.FS {
+	sub, _ := fs.Sub(files, "static")
+	return filesOnly{sub}
+}()
+
+// filesOnly is a file system whose folders cannot be opened: nothing lists them.
+type filesOnly struct{ fs.FS }
+
+// Open opens a file; a folder does not exist.
+func (f filesOnly) Open(name string) (fs.File, error) {
+	file, err := f.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := file.Stat(); err != nil || st.IsDir() {
+		_ = file.Close()
+		return nil, fs.ErrNotExist
+	}
+	return file, nil
+}
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"areaName": func(a overlay.AreaPos) string { return a.String() },
@@ -55,15 +75,15 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 // login sets the read cookie when the read secret is right.
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
-	ok := equalSecret(r.PostFormValue("secret"), s.auth.read)
-	if !csrfOK(r) || !s.auth.hasRead || !ok {
+	ok := s.auth.counted(r, equalSecret(r.PostFormValue("secret"), s.auth.read) && s.auth.hasRead)
+	if !csrfOK(r) || !ok {
 		_, from := who(r)
 		s.log.Warn("web: login refused", "from", from)
 		http.Redirect(w, r, "/login?wrong", http.StatusSeeOther)
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: readCookie, Value: s.auth.readToken, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, MaxAge: 30 * 24 * 3600})
+		SameSite: http.SameSiteStrictMode, MaxAge: 30 * 24 * 3600, Secure: r.TLS != nil})
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 

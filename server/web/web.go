@@ -33,6 +33,9 @@ type Options struct {
 	// ReadSecret, if set, is needed to read any page, tile, event stream or metric (as a cookie set by /login,
 	// or an "Authorization: Bearer" header for Prometheus).
 	ReadSecret string
+	// Hosts are the names, besides this machine's loopback and the listening address, that the dashboard is
+	// reached by (a name behind a proxy); a request naming any other host is refused.
+	Hosts []string
 	// World is the overworld.
 	World *world.World
 	// Overlay returns the puzzle overlay, or nil when the server has no puzzles.
@@ -55,6 +58,7 @@ type Server struct {
 	live    *live
 	metrics *metrics
 	auth    *auth
+	hosts   hosts
 	events  *hub
 	checks  chan struct{} // one state-space exploration at a time
 
@@ -77,13 +81,14 @@ func New(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("web dashboard: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, log: opts.Log, ln: ln, ctx: ctx, cancel: cancel, events: newHub(),
-		checks: make(chan struct{}, 1)}
+	s := &Server{opts: opts, log: opts.Log, ln: newLimitListener(ln, limits.connections), ctx: ctx, cancel: cancel,
+		events: newHub(), checks: make(chan struct{}, 1), hosts: newHosts(ln.Addr(), opts.Hosts)}
 	s.auth = newAuth(opts.Secret, opts.ReadSecret)
 	s.metrics = newMetrics(s)
 	s.tiles = newTiles(opts.Generator)
 	s.live = newLive(s)
-	s.http = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
+	s.http = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: limits.headerTimeout, ReadTimeout: limits.readTimeout,
+		WriteTimeout: limits.writeTimeout, IdleTimeout: limits.idleTimeout, MaxHeaderBytes: limits.headerBytes,
 		ErrorLog: slog.NewLogLogger(opts.Log.Handler(), slog.LevelDebug)}
 	return s, nil
 }
@@ -135,13 +140,14 @@ func (s *Server) Close() error {
 	return err
 }
 
-// Handler returns the dashboard's routes, with cross-origin protection, read access checks and recovery.
+// Handler returns the dashboard's routes, with a check of the Host named, a back-off on wrong secrets,
+// cross-origin protection, read access checks and recovery.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.index)
 	mux.HandleFunc("GET /login", s.loginPage)
 	mux.HandleFunc("POST /login", s.login)
-	mux.Handle("GET /static/", http.FileServerFS(staticFS))
+	mux.Handle("GET /static/", http.StripPrefix("/static", http.FileServerFS(staticFS)))
 	mux.HandleFunc("GET /api/map", s.apiMap)
 	mux.HandleFunc("GET /api/players", s.apiPlayers)
 	mux.HandleFunc("GET /api/status", s.apiStatus)
@@ -153,7 +159,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /area/{area}/{action}", s.action)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	cop := http.NewCrossOriginProtection()
-	return s.recovering(cop.Handler(s.auth.reading(mux)))
+	return s.recovering(s.hosts.checkingHost(s.auth.guesses.slowingGuesses(cop.Handler(s.auth.reading(mux)))))
 }
 
 // recovering turns a handler's panic into a 500 and a log line with the stack; the server goes on.
