@@ -162,13 +162,20 @@ func (g *Game) checkShownAs(it *puzzle.Item, look puzzle.Look, at puzzle.Pos, wh
 		Hint: "did you mean " + strings.Join(own, " or ") + "?"}
 }
 
-// gameItemsNamed returns the game's items whose name is name or ends in _name: a map is an empty_map.
+// gameItemsNamed returns the game's item of the name, or else its items whose names end in _name when there are
+// one or two (a map is an empty_map or a filled_map); a name many items end in (a log) names a kind, not an item.
 func (g *Game) gameItemsNamed(name string) []string {
 	var out []string
 	for _, n := range g.index().items {
-		if n == name || strings.HasSuffix(n, "_"+name) {
+		if n == name {
+			return []string{n}
+		}
+		if strings.HasSuffix(n, "_"+name) {
 			out = append(out, n)
 		}
+	}
+	if len(out) > 2 {
+		return nil
 	}
 	return out
 }

@@ -48,10 +48,10 @@ func (o *Overlay) act(p *player.Player, mv puzzle.Move, at cube.Pos, props map[i
 	return o.post(&request{name: "move", area: AreaOfBlock(at, int32(o.opts.AreaSize)),
 		run: func(_ context.Context, s *state) (result, error) { return o.move(s, who, mv, at, props) },
 		fail: func(s *state) {
-			o.do(func(tx *world.Tx) {
+			back := o.putBack(s, mv) // on the owner, against its state: the world goroutine only runs the ops
+			o.toWorld(append([]op{func(tx *world.Tx) {
 				who.withPlayer(tx, func(p *player.Player) { p.Message("§cThat could not be done; nothing changed.") })
-				o.runOps(tx, o.putBack(s, mv))
-			})
+			}}, back...))
 		}})
 }
 
@@ -83,7 +83,9 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	}
 	d, err := s.game.Play(mv)
 	if err != nil {
-		return o.refuse(s, who, mv, err), nil
+		refused := o.refuse(s, who, mv, err)
+		refused.change = res.change // the properties computed for the menu are set: they are committed too
+		return refused, nil
 	}
 	ops := o.placeDelta(s, &res.change, d, who, at)
 	res.change.NextID = s.game.State.NextID
@@ -113,7 +115,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 // store is put back.
 func (o *Overlay) refuse(s *state, who mover, mv puzzle.Move, why error) result {
 	back := o.putBack(s, mv)
-	return result{ops: append(back, func(tx *world.Tx) {
+	return result{refused: why, ops: append(back, func(tx *world.Tx) {
 		who.withPlayer(tx, func(p *player.Player) { p.Message("§cThat can no longer be done: " + why.Error()) })
 	})}
 }

@@ -29,9 +29,10 @@ type Overlay struct {
 	looks looks
 	graph Graph
 
-	inbox *inbox
-	st    *state                // the owner's; only the owner goroutine touches it once Start has run
-	pub   atomic.Pointer[state] // the latest published copy, for everyone else
+	inbox   *inbox
+	journal journal               // the world changes committed and not yet shown, in order
+	st      *state                // the owner's; only the owner goroutine touches it once Start has run
+	pub     atomic.Pointer[state] // the latest published copy, for everyone else
 
 	ctx       context.Context
 	cancel    context.CancelFunc

@@ -33,6 +33,10 @@ type result struct {
 	text   []string // the answer, in words
 	// later means the request's work goes on off the owner: the reply is answered by the request that finishes it.
 	later bool
+	// refused is why the request could not do what it was asked; its change and world changes (an intent
+	// resolved, a stack put back) are still committed and shown. A request that fails with an error instead
+	// changes nothing at all.
+	refused error
 }
 
 // Reply is the answer to a request made of the overlay (a move, an unlock, a lock): what was done, which the
@@ -160,17 +164,28 @@ func (o *Overlay) handle(ctx context.Context, r *request) {
 		r.reply.finish(nil, err)
 		return
 	}
-	o.publish()
-	if len(res.ops) > 0 {
-		ops := res.ops
-		o.do(func(tx *world.Tx) { o.runOps(tx, ops) })
-	}
+	// The change is in the store: whatever panics from here on (a copy for readers, user code) is logged and the
+	// rest still runs, so that memory, store and world stay one.
+	o.safely("publish", r, o.publish)
+	o.toWorld(res.ops)
 	for _, f := range res.after {
-		f()
+		o.safely("after", r, f)
 	}
 	if !res.later {
-		r.reply.finish(res.text, nil)
+		r.reply.finish(res.text, res.refused)
 	}
+}
+
+// safely runs a phase of a request after its commit, logging a panic rather than passing it on.
+func (o *Overlay) safely(phase string, r *request, f func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			o.opts.Log.Error("overlay: a request panicked after its commit; the change stands", "request", r.name,
+				"phase", phase, "area", r.area.String(), "panic", p, "stack", string(debug.Stack()))
+			o.metrics().Recovered(phase)
+		}
+	}()
+	f()
 }
 
 // runSafely runs a request's function, turning a panic into an error logged with the area and the stack.

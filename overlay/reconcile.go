@@ -173,7 +173,11 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 		return
 	}
 	o.w.Save()
-	if err := o.store.Forget(cleared); err != nil {
+	// The owner is the store's one writer: the records go with a request, in its order.
+	r := o.post(&request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
+		return result{change: Change{Forgotten: cleared}}, nil
+	}})
+	if _, err := r.Wait(ctx); err != nil && ctx.Err() == nil {
 		o.opts.Log.Warn("overlay: forget cleared blocks", "err", err)
 	}
 }

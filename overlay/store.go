@@ -47,12 +47,14 @@ type Change struct {
 	Intents []Intent
 	// Resolved are intents done (or no longer wanted), by key.
 	Resolved []Intent
+	// Forgotten are cleared blocks whose chunks the world has saved without them: their records go.
+	Forgotten []ClearedBlock
 }
 
 // empty reports whether the change writes nothing.
 func (c Change) empty() bool {
 	return len(c.Areas) == 0 && len(c.Objects) == 0 && len(c.Removed) == 0 && c.NextID == 0 &&
-		len(c.Cleared) == 0 && len(c.Intents) == 0 && len(c.Resolved) == 0
+		len(c.Cleared) == 0 && len(c.Intents) == 0 && len(c.Resolved) == 0 && len(c.Forgotten) == 0
 }
 
 // add appends another change's records to c, keeping order: later records of the same key win.
@@ -64,6 +66,7 @@ func (c *Change) add(d Change) {
 	c.Cleared = append(c.Cleared, d.Cleared...)
 	c.Intents = append(c.Intents, d.Intents...)
 	c.Resolved = append(c.Resolved, d.Resolved...)
+	c.Forgotten = append(c.Forgotten, d.Forgotten...)
 }
 
 // ClearedBlock is a puzzle block taken out of the world, and the block it showed as.
@@ -114,6 +117,9 @@ func (s *Store) Commit(c Change) error {
 	}
 	if c.NextID != 0 {
 		b.Put([]byte(nextIDKey), []byte(strconv.Itoa(c.NextID)))
+	}
+	for _, cl := range c.Forgotten {
+		b.Delete([]byte(clearedKey(cl.Pos)))
 	}
 	for _, cl := range c.Cleared {
 		v, _ := json.Marshal(cl)
@@ -198,11 +204,4 @@ func clearedKey(p AreaBlock) string {
 	return fmt.Sprintf("%s%d,%d,%d", clearedPrefix, p[0], p[1], p[2])
 }
 
-// Forget deletes records of cleared blocks once the world has saved their chunks without them.
-func (s *Store) Forget(cleared []ClearedBlock) error {
-	b := new(leveldb.Batch)
-	for _, cl := range cleared {
-		b.Delete([]byte(clearedKey(cl.Pos)))
-	}
-	return s.db.Write(b, &opt.WriteOptions{Sync: true})
-}
+

@@ -49,7 +49,7 @@ func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx conte
 		case in.Kind == OpenArea && s.open(a):
 			return result{change: Change{Resolved: []Intent{in}}, text: []string{fmt.Sprintf("Area %v is open.", a)}}, nil
 		case in.Kind == NewPuzzle && !s.open(a):
-			return result{change: Change{Resolved: []Intent{in}}}, fmt.Errorf("area %v is not open", a)
+			return result{change: Change{Resolved: []Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 		case s.pending[a]:
 			return result{text: []string{fmt.Sprintf("Area %v is already being worked on.", a)}}, nil
 		}
@@ -121,9 +121,7 @@ func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
 		return result{}, fmt.Errorf("open area %v: %w", a, err)
 	}
 	change.Resolved = append(change.Resolved, in)
-	if run.rec.State == Solved && in.Chain < maxEmptyChain {
-		change.Intents = append(change.Intents, o.opening(s, a, in.Chain+1)...)
-	}
+	change.Intents = append(change.Intents, o.openedByNoPuzzle(s, run, in.Chain)...)
 	goal := goalText(s.pack, run.rec.Goal)
 	ops = append(ops, func(tx *world.Tx) {
 		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goal), sound.LevelUp{})
@@ -159,7 +157,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	delete(s.pending, a)
 	run, ok := s.areas[a]
 	if !ok || run.area == nil || run.rec.State == Locked {
-		return result{change: Change{Resolved: []Intent{in}}}, fmt.Errorf("area %v is not open", a)
+		return result{change: Change{Resolved: []Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 	}
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
@@ -174,13 +172,25 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	change.Areas = []AreaRecord{run.rec}
 	change.NextID = s.game.State.NextID
 	change.Resolved = append(change.Resolved, in)
+	change.Intents = append(change.Intents, o.openedByNoPuzzle(s, run, in.Chain)...)
 	goal := goalText(s.pack, run.rec.Goal)
 	ops = append(ops, g.ops...)
 	ops = append(ops, func(tx *world.Tx) {
 		announce(tx, title.New("§6"+a.String()+": a new puzzle").WithSubtitle(goal), sound.Note{})
 	})
 	ops = append(ops, tellAll("§6Area "+a.String()+" has a new puzzle.§r "+goalSentence(s, a)))
-	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goal)}}, nil
+	return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v has a new puzzle: %s.", a, goal)},
+		after: o.resumeAll(change.Intents)}, nil
+}
+
+// openedByNoPuzzle is the one rule for an area that got no puzzle, when it opened or when it was to get a new
+// one: it counts as solved, so it opens the areas it is a key to (within maxEmptyChain of areas opened so), as a
+// solve does.
+func (o *Overlay) openedByNoPuzzle(s *state, run *areaRun, chain int) []Intent {
+	if run.rec.State != Solved || chain >= maxEmptyChain {
+		return nil
+	}
+	return o.opening(s, run.rec.Pos, chain+1)
 }
 
 // openArea adds an area's tagged objects and generated puzzle to the state and returns what to commit and show.

@@ -261,7 +261,8 @@ func (o *Overlay) metrics() Metrics {
 func (o *Overlay) commitTimed(c Change) error {
 	start := time.Now()
 	err := o.store.Commit(c)
-	o.metrics().Committed(time.Since(start), err)
+	took := time.Since(start)
+	o.safely("metrics", &request{name: "commit"}, func() { o.metrics().Committed(took, err) })
 	return err
 }
 

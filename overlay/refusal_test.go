@@ -1,0 +1,79 @@
+package overlay
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"riddlestone/puzzle"
+)
+
+// An intent refused because its area is not open is resolved in the store all the same, so it is not tried again
+// at every start (D3): the refusal's change is committed with it.
+func TestARefusedIntentIsResolvedInTheStore(t *testing.T) {
+	w := overlayWorld(t)
+	dir := t.TempDir()
+	o := newTestOverlay(t, w, dir)
+	defer o.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	far := AreaPos{5, 5}
+	in := Intent{Kind: NewPuzzle, Area: far}
+	if _, err := o.post(&request{name: "test", run: func(context.Context, *state) (result, error) {
+		return result{change: Change{Intents: []Intent{in}}}, nil
+	}}).Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r := newReply()
+	o.resume(in, r)
+	if _, err := r.Wait(ctx); err == nil || !strings.Contains(err.Error(), "not open") {
+		t.Fatalf("a new puzzle for a locked area answered %v", err)
+	}
+	saved, err := o.store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range saved.Intents {
+		if s.Area == far {
+			t.Fatalf("the refused intent %+v is still in the store", s)
+		}
+	}
+}
+
+// An open area whose new puzzle cannot be generated counts as solved and opens the areas it is a key to, as it
+// would had it opened without a puzzle (D4): progression goes on.
+func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	start := o.graph.Start()
+	// From now on the generator has no rule that makes the start area's goal.
+	broken, err := puzzle.LoadBytes("yard.yaml", []byte(strings.Replace(yardPack, "  Crate[open_bit: true] ::= Open Crate[open_bit: false] Key\n", "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
+		s.gen = puzzle.NewGenerator(broken)
+		return result{}, nil
+	}}).Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := o.Reroll(start).Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if o.view().areas[start].rec.State != Solved {
+		t.Fatalf("the start area without a puzzle is %v", o.view().areas[start].rec.State)
+	}
+	for ctx.Err() == nil {
+		for _, n := range o.graph.Unlocks(start) {
+			if o.view().open(n) {
+				return
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no area the start unlocks opened: %v", o.graph.Unlocks(start))
+}
