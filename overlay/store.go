@@ -203,5 +203,3 @@ func (s *Store) Load() (Saved, error) {
 func clearedKey(p AreaBlock) string {
 	return fmt.Sprintf("%s%d,%d,%d", clearedPrefix, p[0], p[1], p[2])
 }
-
-
