@@ -523,6 +523,7 @@ func (l *fileLoader) items(n *yaml.Node) {
 			"area":    func(_, v *yaml.Node) { it.Areas, src.areas = l.list(v, "area", l.scalar) },
 			"props":   func(_, v *yaml.Node) { it.Props, src.props = l.props(v, what+" props") },
 			"look":    func(k, v *yaml.Node) { it.Look = l.look(k, v, what, src.look) },
+			"words":   func(k, v *yaml.Node) { it.Words = l.words(k, v, what) },
 		})
 		l.pack.Items[name] = it
 		l.pack.ItemOrder = append(l.pack.ItemOrder, name)

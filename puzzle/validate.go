@@ -151,6 +151,7 @@ func (v *validator) checkItems() {
 		v.checkProps(it.Props, src.props, false)
 		v.checkLook(it)
 		v.checkLookCases(it)
+		v.checkWords(it)
 	}
 	v.checkIsaCycles()
 }

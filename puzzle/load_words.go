@@ -1,0 +1,105 @@
+package puzzle
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// words reads an item's words, as
+//
+//	words: {a: loaf of bread, some: loaves of bread}
+//	words: {some: wool}
+//	words: {a: lectern, states: [{when: {hasBook: true}, a: lectern holding a book}]}
+func (l *fileLoader) words(key, n *yaml.Node, what string) Words {
+	var w Words
+	what += " words"
+	w.Forms = l.forms(key, n, what, map[string]func(k, v *yaml.Node){
+		"states": func(_, v *yaml.Node) { w.States = l.stateForms(v, what+" states") },
+	})
+	return w
+}
+
+// stateForms reads the forms of an item's states: a list of forms, each with the properties of its state (when).
+func (l *fileLoader) stateForms(n *yaml.Node, what string) []StateForms {
+	if yamlNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "%s must be a list of forms, each with its state: [{when: {lit: true}, a: lit lamp}]", what)
+		return nil
+	}
+	var out []StateForms
+	for _, e := range n.Content {
+		e = yamlDeref(e)
+		var s StateForms
+		s.Forms = l.forms(e, e, what, map[string]func(k, v *yaml.Node){
+			"when": func(_, v *yaml.Node) { s.When, _ = l.props(v, what+" when") },
+		})
+		switch {
+		case e.Kind != yaml.MappingNode:
+		case len(s.When) == 0:
+			l.errorf(e, "%s: a state's forms need when: the properties of the state, as {hasBook: true}", what)
+		case s.Forms.Empty():
+			l.errorf(e, "%s: a state needs a form: a, an, some or title", what)
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// forms reads the forms of a name: a or an (the singular, read with that article), some (the plural, or alone the
+// mass noun) and title, and any extra keys.
+func (l *fileLoader) forms(key, n *yaml.Node, what string, extra map[string]func(k, v *yaml.Node)) Forms {
+	f := Forms{Pos: l.pos(key)}
+	phrase := func(field *string, article string) func(k, v *yaml.Node) {
+		return func(k, v *yaml.Node) {
+			s, ok := l.phrase(v, what+" "+k.Value)
+			switch {
+			case !ok:
+			case article != "" && f.Article != "":
+				l.errorf(k, "%s: give a or an, not both", what)
+			default:
+				*field = s
+				if article != "" {
+					f.Article = article
+				}
+			}
+		}
+	}
+	keys := map[string]func(k, v *yaml.Node){
+		"a": phrase(&f.One, "a"), "an": phrase(&f.One, "an"), "some": phrase(&f.Some, ""), "title": phrase(&f.Title, ""),
+	}
+	for k, fn := range extra {
+		keys[k] = fn
+	}
+	l.fields(n, what, keys)
+	return f
+}
+
+// articles are the words a form must not start with: its article is the key it is written under.
+var articles = []string{"a", "an", "some", "the"}
+
+// phrase reads the words of one form: not empty, and without an article of its own.
+func (l *fileLoader) phrase(n *yaml.Node, what string) (string, bool) {
+	s, ok := l.scalar(n, what)
+	if !ok {
+		return "", false
+	}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		l.errorf(n, "%s is empty", what)
+		return "", false
+	}
+	if first, _, more := strings.Cut(s, " "); more && !strings.HasSuffix(what, "title") {
+		for _, a := range articles {
+			if strings.EqualFold(first, a) {
+				l.errs.AddHint(l.pos(n), what+": the words start with an article, "+first,
+					"write them without it: the key says the article, as in a: loaf of bread")
+				return "", false
+			}
+		}
+	}
+	return s, true
+}

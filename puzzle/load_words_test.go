@@ -1,0 +1,78 @@
+package puzzle
+
+import (
+	"strings"
+	"testing"
+)
+
+// An item's words are read with their article, plural, title and states.
+func TestLoadWords(t *testing.T) {
+	p := loadString(t, `items:
+  Bread:   {words: {a: loaf of bread, some: loaves of bread, title: Bread}}
+  Wool:    {words: {some: wool}}
+  Hour:    {words: {an: hour}}
+  Lectern:
+    props: {hasBook: false}
+    words:
+      a: lectern
+      states:
+        - {when: {hasBook: true}, a: lectern holding a book}
+        - {when: {hasBook: false}, an: empty lectern}
+`)
+	bread := p.Items["Bread"].Words
+	if bread.One != "loaf of bread" || bread.Article != "a" || bread.Some != "loaves of bread" || bread.Title != "Bread" {
+		t.Errorf("bread: %+v", bread)
+	}
+	if w := p.Items["Wool"].Words; w.One != "" || w.Some != "wool" {
+		t.Errorf("wool: %+v", w)
+	}
+	if w := p.Items["Hour"].Words; w.Article != "an" || w.One != "hour" {
+		t.Errorf("hour: %+v", w)
+	}
+	lectern := p.Items["Lectern"].Words
+	s, ok := lectern.State(Props{"hasBook": Bool(true)})
+	if !ok || s.One != "lectern holding a book" {
+		t.Errorf("a lectern with a book reads %+v, %v", s, ok)
+	}
+	if s, ok := lectern.State(Props{}); !ok || s.One != "empty lectern" || s.Article != "an" {
+		t.Errorf("a lectern without a book (hasBook missing, so false) reads %+v, %v", s, ok)
+	}
+	if s.Pos.Line != 10 {
+		t.Errorf("the state's forms are at %v, want line 10", s.Pos)
+	}
+}
+
+// Mistakes in words are reported at their place.
+func TestLoadWordsErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"items:\n  Bread: {words: {a: a loaf of bread}}\n", `pack.yaml:2:22: item Bread words a: the words start with an article, a`},
+		{"items:\n  Bread: {words: {a: loaf, an: loaf}}\n", `pack.yaml:2:28: item Bread words: give a or an, not both`},
+		{"items:\n  Bread: {words: {one: loaf}}\n", `pack.yaml:2:19: unknown key "one" in item Bread words`},
+		{"items:\n  Bread: {words: {some: \"\"}}\n", `pack.yaml:2:25: item Bread words some is empty`},
+		{"items:\n  Lamp: {words: {states: [{a: lit lamp}]}}\n", `pack.yaml:2:27: item Lamp words states: a state's forms need when`},
+		{"items:\n  Lamp: {words: {states: [{when: {lit: true}}]}}\n", `pack.yaml:2:27: item Lamp words states: a state needs a form`},
+		{"items:\n  Lamp: {words: {states: {lit: lamp}}}\n", `pack.yaml:2:26: item Lamp words states must be a list`},
+	} {
+		if got := loadError(t, c.src); !strings.Contains(got, c.want) {
+			t.Errorf("%q:\ngot  %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// A state's properties must be the item's, of the kind it gives them.
+func TestValidateWords(t *testing.T) {
+	p := loadString(t, `items:
+  Lamp: {props: {lit: false}, words: {states: [{when: {lit: 2}, a: bright lamp}, {when: {glowing: true}, a: glowing lamp}]}}
+rules: |
+  Lamp[lit: true] ::= Light Lamp
+areas:
+  - {name: A, start: true, goals: ["Lamp[lit: true]"]}
+`)
+	errs, warns := Validate(p)
+	if !strings.Contains(errs.Error(), "pack.yaml:2:48: item Lamp words: state [lit: 2]: the item's lit is a boolean, not an integer") {
+		t.Errorf("errors:\n%v", errs)
+	}
+	if !strings.Contains(warns.Error(), "neither the item nor a rule gives it the property glowing") {
+		t.Errorf("warnings:\n%v", warns)
+	}
+}
