@@ -1,6 +1,8 @@
 package overlay
 
 import (
+	"strings"
+
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/player"
@@ -122,15 +124,19 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 }
 
 // Hint words a step for players: the action and the items, in words, without ids and places ("chop down the oak
-// tree with the iron axe").
+// tree with the iron axe", "forge the anvil with the iron ingot and the redstone dust").
 func (s Step) Hint(p *puzzle.Pack) string {
 	text := words(s.Action)
+	var with []string
 	for i, in := range s.Inputs {
 		if i == 0 {
 			text += " the " + itemWords(p, in.Item)
 		} else {
-			text += " with the " + itemWords(p, in.Item)
+			with = append(with, "the "+itemWords(p, in.Item))
 		}
+	}
+	if len(with) > 0 {
+		text += " with " + strings.Join(with, " and ")
 	}
 	return capital(text)
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/title"
-	"riddlestone/puzzle"
 )
 
 // guideKey marks the guide book among a player's items.
@@ -51,7 +50,7 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
 	done, total := progress(run)
 	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
-	for _, line := range doneSteps(v.pack, run.tracked) {
+	for _, line := range storySteps(v.pack, run.tracked, areaKind(v, a)) {
 		b.WriteString("§2✔§r " + line + "\n")
 	}
 	if len(hints) > 0 {
@@ -61,20 +60,6 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 		}
 	}
 	return b.String()
-}
-
-// doneSteps lists, in words, the rules of a puzzle that have run.
-func doneSteps(p *puzzle.Pack, t *puzzle.Tracked) []string {
-	if t == nil {
-		return nil
-	}
-	var out []string
-	for i, n := range t.Nodes {
-		if t.Done(i) {
-			out = append(out, capital(words(n.Rule.Action))+" "+termWords(p, n.Rule.Main()))
-		}
-	}
-	return out
 }
 
 // opensNext says which areas a solved area opened.

@@ -66,10 +66,18 @@ func itemWords(p *puzzle.Pack, item string) string { return itemNoun(p, item).wo
 // itemNoun is an item's (or a type's) name with its article.
 func itemNoun(p *puzzle.Pack, item string) noun {
 	it, _ := lookup(p, item)
-	if it == nil {
-		return nounOf(nil, item, puzzle.Forms{})
+	return nounOf(it, item, formsOf(p, it, item))
+}
+
+// formsOf returns the forms the pack gives an item, or a type that is no item.
+func formsOf(p *puzzle.Pack, it *puzzle.Item, typ string) puzzle.Forms {
+	switch {
+	case it != nil:
+		return it.Words.Forms
+	case p != nil:
+		return p.TypeWords[typ]
 	}
-	return nounOf(it, item, it.Words.Forms)
+	return puzzle.Forms{}
 }
 
 // lookup finds an item of a pack, which may be nil.
@@ -126,7 +134,7 @@ func changedProps(it *puzzle.Item, props puzzle.Props) puzzle.Props {
 // campfire", "bucket of water", "lever with uses 2".
 func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
 	it, _ := lookup(p, typ)
-	n, rest := stateNoun(it, typ, props)
+	n, rest := stateNoun(it, typ, formsOf(p, it, typ), props)
 	adjectives, with := describe(rest)
 	if len(adjectives) > 0 {
 		n.words = strings.Join(adjectives, " ") + " " + n.words
@@ -144,10 +152,11 @@ func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
 }
 
 // stateNoun is the name of an item in a state, and the properties the name leaves to say: the forms of the
-// pack's words for the state (the item's own properties under props), or the item's name and all of props.
-func stateNoun(it *puzzle.Item, typ string, props puzzle.Props) (noun, puzzle.Props) {
+// pack's words for the state (the item's own properties under props), or the item's (or type's) forms and all
+// of props.
+func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Props) (noun, puzzle.Props) {
 	if it == nil {
-		return nounOf(nil, typ, puzzle.Forms{}), props
+		return nounOf(nil, typ, forms), props
 	}
 	full := it.Props.Clone()
 	if full == nil {

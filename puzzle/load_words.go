@@ -103,3 +103,37 @@ func (l *fileLoader) phrase(n *yaml.Node, what string) (string, bool) {
 	}
 	return s, true
 }
+
+// typeWords reads the words section: the forms of types that are no item's name, as
+//
+//	words:
+//	  Fuel: {some: fuel}
+//	  Currency: {a: coin, some: coins}
+func (l *fileLoader) typeWords(n *yaml.Node) {
+	if yamlNull(n) {
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		l.errorf(n, "words must be a mapping from type names to their forms")
+		return
+	}
+	if l.pack.TypeWords == nil {
+		l.pack.TypeWords = map[string]Forms{}
+	}
+	l.pairs(n, "words", func(key, val *yaml.Node) {
+		if name, ok := l.word(key, "type name"); ok {
+			l.pack.TypeWords[name] = l.forms(key, val, "words of "+name, nil)
+		}
+	})
+}
+
+// mergeTypeWords adds the words section of q, read from a later file, to p: a later file's forms of a type take
+// the place of an earlier file's.
+func (p *Pack) mergeTypeWords(q *Pack) {
+	for name, f := range q.TypeWords {
+		if p.TypeWords == nil {
+			p.TypeWords = map[string]Forms{}
+		}
+		p.TypeWords[name] = f
+	}
+}

@@ -76,3 +76,27 @@ areas:
 		t.Errorf("warnings:\n%v", warns)
 	}
 }
+
+// The words section gives the forms of types that are no item, and names only such types.
+func TestTypeWords(t *testing.T) {
+	p := loadString(t, `items:
+  Log: {isa: [Fuel]}
+words:
+  Fuel: {some: fuel}
+  Log: {a: log}
+  Fule: {some: fuel}
+rules: |
+  Log ::= Chop Log
+areas:
+  - {name: A, start: true, goals: [Log]}
+`)
+	if f := p.TypeWords["Fuel"]; f.Some != "fuel" {
+		t.Errorf("fuel: %+v", f)
+	}
+	errs, _ := Validate(p)
+	for _, want := range []string{"pack.yaml:5:3: words of Log: Log is an item", "pack.yaml:6:3: words of Fule: no item is of type Fule"} {
+		if !strings.Contains(errs.Error(), want) {
+			t.Errorf("errors lack %q:\n%v", want, errs)
+		}
+	}
+}

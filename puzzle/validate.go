@@ -33,6 +33,7 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 	v.checkWorld()
 	v.checkTags()
 	v.checkTexts()
+	v.checkTypeWords()
 	v.checkStructures()
 	if p.src == nil || !p.src.badRules {
 		// Reach and use depend on every rule: with one that did not parse, they would report its absence.

@@ -1,6 +1,9 @@
 package puzzle
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // checkWords checks an item's words: each state's properties are the item's, of the kind the item gives them,
 // and some rule or the item itself gives them a value.
@@ -14,6 +17,20 @@ func (v *validator) checkWords(it *Item) {
 			case !declared && !v.ruleSets(it.Name, name):
 				v.warnf(s.Pos, "item %s words: state %s: neither the item nor a rule gives it the property %s", it.Name, s.When, name)
 			}
+		}
+	}
+}
+
+// checkTypeWords checks the words section: each name is a type some item is, and no item's name (an item's words
+// are written with the item).
+func (v *validator) checkTypeWords() {
+	for _, name := range slices.Sorted(maps.Keys(v.p.TypeWords)) {
+		f := v.p.TypeWords[name]
+		switch _, isItem := v.p.Items[name]; {
+		case isItem:
+			v.errorf(f.Pos, "words of %s: %s is an item: give its words with the item (words: under items: %s)", name, name, name)
+		case !v.knownType(name):
+			v.errorf(f.Pos, "words of %s: no item is of type %s", name, name)
 		}
 	}
 }
