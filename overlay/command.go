@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -40,7 +41,7 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		case ok && run.rec.State != Locked:
 			out.Printf("Neighbour %v: %s", n, run.rec.State)
 		default:
-			out.Printf("Neighbour %v: locked, %s", n, o.opensWith(v, n))
+			out.Printf("Neighbour %v: locked. %s", n, o.lockedLine(v, n))
 		}
 	}
 }
@@ -185,12 +186,27 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if !ok {
 		return
 	}
-	if !isAdmin(src) && o.Solvable(a) != puzzle.No {
-		out.Errorf("Area %v can still be solved: try /puzzle hint.", a)
+	if why := o.keepPuzzle(o.view(), a); why != "" && !isAdmin(src) {
+		out.Errorf("%s", why)
 		return
 	}
 	out.Printf("Generating a new puzzle for area %v...", a)
 	o.answer(src, func() *Reply { return o.Reroll(a) })
+}
+
+// keepPuzzle says why a player may not restart an area's puzzle, or "" when they may: the area is solved, has no
+// puzzle, or its puzzle can still be solved.
+func (o *Overlay) keepPuzzle(v *state, a AreaPos) string {
+	run, ok := v.areas[a]
+	switch {
+	case ok && run.rec.State == Solved:
+		return fmt.Sprintf("Area %v is solved: it needs no new puzzle.", a)
+	case !ok || run.rec.State != Active || run.tracked == nil:
+		return fmt.Sprintf("Area %v has no puzzle to restart.", a)
+	case solvable(v, a) != puzzle.No:
+		return fmt.Sprintf("Area %v can still be solved: try /puzzle hint.", a)
+	}
+	return ""
 }
 
 // Solvable reports whether an area's active puzzle can still be solved from the current state by the moves the

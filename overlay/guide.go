@@ -42,9 +42,9 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 	run, ok := v.areas[a]
 	switch {
 	case !ok || run.rec.State == Locked:
-		return fmt.Sprintf("§lArea %v§r\n\nLocked: it is %s.", a, o.opensWith(v, a))
+		return fmt.Sprintf("§lArea %v§r\n\nLocked. %s", a, o.lockedLine(v, a))
 	case run.rec.State == Solved:
-		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), capital(o.opensNext(v, a)))
+		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), o.opensNext(v, a))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
@@ -60,20 +60,6 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 		}
 	}
 	return b.String()
-}
-
-// opensNext says which areas a solved area opened.
-func (o *Overlay) opensNext(v *state, a AreaPos) string {
-	var open []string
-	for _, n := range o.graph.Unlocks(a) {
-		if v.open(n) {
-			open = append(open, n.String())
-		}
-	}
-	if len(open) == 0 {
-		return "it opens no other area"
-	}
-	return "it opened area " + strings.Join(open, " and area ")
 }
 
 // guideBook returns the guide book stack for a player standing in an area.
