@@ -114,6 +114,12 @@ func (r *reader) game(t *testing.T, seed int64) {
 	}
 	for a := range v.areas {
 		r.read(t, seed, "book", r.o.guidePages(v, a, nil)...)
+		for _, n := range a.Neighbours() {
+			if _, open := v.areas[n]; !open {
+				bar, _ := r.o.statusLine(v, n)
+				r.read(t, seed, "locked", r.o.lockedLine(v, n), bar, r.o.areaPage(v, n, nil))
+			}
+		}
 	}
 }
 
@@ -122,7 +128,8 @@ func (r *reader) game(t *testing.T, seed int64) {
 func (r *reader) area(t *testing.T, seed int64, v *state, a AreaPos, s puzzle.Solving) {
 	t.Helper()
 	goal := goalText(r.p, v.areas[a].rec.Goal)
-	r.read(t, seed, "goal", goalSentence(v, a), goal, "§6Area "+a.String()+" unlocked "+goal)
+	bar, _ := r.o.statusLine(v, a)
+	r.read(t, seed, "goal", goalSentence(v, a), goal, "§6Area "+a.String()+" unlocked "+goal, bar)
 	for _, obj := range s.State.Objects {
 		if obj.Area != s.Puzzle.Area && obj.Area != puzzle.Inventory {
 			continue
