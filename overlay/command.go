@@ -32,8 +32,8 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	v := o.view()
 	text, _ := o.statusLine(v, a)
 	out.Print(text)
-	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
-		out.Printf("Template: %s", run.rec.Template)
+	if areaKind(v, a) != "" {
+		out.Print(areaTitle(v, a))
 	}
 	for _, n := range a.Neighbours() {
 		run, ok := v.areas[n]

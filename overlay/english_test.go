@@ -112,6 +112,9 @@ func (r *reader) game(t *testing.T, seed int64) {
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
+	for _, f := range r.p.FailRules {
+		r.read(t, seed, "failed", failedLine(f))
+	}
 	for a := range v.areas {
 		r.read(t, seed, "book", r.o.guidePages(v, a, nil)...)
 		for _, n := range a.Neighbours() {

@@ -189,6 +189,9 @@ func solvedLine(s *state, a AreaPos, player string) string {
 		player, lowerFirst(areaTitle(s, a)), goal)
 }
 
+// failedLine says that a fail rule ran and the puzzle starts over: "Spill: the puzzle starts over".
+func failedLine(r *puzzle.Rule) string { return capital(words(r.Action)) + ": the puzzle starts over" }
+
 // tellAll returns the op that says a line to every player in the world.
 func tellAll(line string) op {
 	return func(tx *world.Tx) {
