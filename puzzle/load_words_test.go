@@ -100,3 +100,22 @@ areas:
 		}
 	}
 }
+
+// A boolean property named as several words needs words for its states: it reads as no adjective.
+func TestValidateWordsOfPropertyNames(t *testing.T) {
+	src := `items:
+  Lectern: {props: {hasBook: false, open_bit: false}WORDS}
+rules: |
+  Lectern[hasBook: true] ::= Place Lectern
+areas:
+  - {name: A, start: true, goals: ["Lectern[hasBook: true]"]}
+`
+	_, warns := Validate(loadString(t, strings.Replace(src, "WORDS", "", 1)))
+	if !strings.Contains(warns.Error(), "pack.yaml:2:30: item Lectern: property hasBook is several words") || strings.Contains(warns.Error(), "open_bit") {
+		t.Errorf("warnings:\n%v", warns)
+	}
+	_, warns = Validate(loadString(t, strings.Replace(src, "WORDS", ", words: {states: [{when: {hasBook: true}, a: lectern holding a book}]}", 1)))
+	if strings.Contains(warns.Error(), "several words") {
+		t.Errorf("with words for its states:\n%v", warns)
+	}
+}

@@ -3,11 +3,19 @@ package puzzle
 import (
 	"maps"
 	"slices"
+	"strings"
 )
 
 // checkWords checks an item's words: each state's properties are the item's, of the kind the item gives them,
-// and some rule or the item itself gives them a value.
+// and some rule or the item itself gives them a value; and a boolean property named as several words (hasBook)
+// has words for its states, since it reads as no adjective.
 func (v *validator) checkWords(it *Item) {
+	for _, name := range slices.Sorted(maps.Keys(it.Props)) {
+		if it.Props[name].Kind == KindBool && severalWords(name) && !it.Words.says(name) && name != PropNotSpawnable {
+			v.warnf(v.p.itemSource(it).props[name], "item %s: property %s is several words, which players would read as its name split, not as an adjective; give words for its states: words: {states: [{when: {%s: true}, a: ...}]}",
+				it.Name, name, name)
+		}
+	}
 	for _, s := range it.Words.States {
 		for name, val := range s.When {
 			own, declared := it.Props[name]
@@ -33,6 +41,18 @@ func (v *validator) checkTypeWords() {
 			v.errorf(f.Pos, "words of %s: no item is of type %s", name, name)
 		}
 	}
+}
+
+// severalWords reports whether a property's name is several words run together (hasBook, is_open), not counting
+// Bedrock's _bit ending.
+func severalWords(name string) bool {
+	name = strings.TrimSuffix(name, "_bit")
+	return strings.ContainsRune(name[1:], '_') || strings.ToLower(name[1:]) != name[1:]
+}
+
+// says reports whether some state's words name a property.
+func (w Words) says(prop string) bool {
+	return slices.ContainsFunc(w.States, func(s StateForms) bool { _, ok := s.When[prop]; return ok })
 }
 
 // ruleSets reports whether a rule's term of a type item is has the property name.
