@@ -111,7 +111,7 @@ areas:
   - {name: A, start: true, goals: ["Lectern[hasBook: true]"]}
 `
 	_, warns := Validate(loadString(t, strings.Replace(src, "WORDS", "", 1)))
-	if !strings.Contains(warns.Error(), "pack.yaml:2:30: item Lectern: property hasBook is several words") || strings.Contains(warns.Error(), "open_bit") {
+	if !strings.Contains(warns.Error(), "pack.yaml:2:30: warning: item Lectern: property hasBook is several words") || strings.Contains(warns.Error(), "open_bit") {
 		t.Errorf("warnings:\n%v", warns)
 	}
 	_, warns = Validate(loadString(t, strings.Replace(src, "WORDS", ", words: {states: [{when: {hasBook: true}, a: lectern holding a book}]}", 1)))
