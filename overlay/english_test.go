@@ -216,17 +216,18 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 func packForms(p *puzzle.Pack) []string {
 	var out []string
 	for _, it := range p.Items {
-		for _, f := range append([]puzzle.Forms{it.Words.Forms}, stateForms(it.Words.States)...) {
+		for _, f := range append([]puzzle.Forms{it.Words.Forms}, caseForms(it.Words.When)...) {
 			out = append(out, f.One, f.Some, strings.ToLower(f.Title))
 		}
 	}
 	return slices.DeleteFunc(out, func(s string) bool { return s == "" })
 }
 
-func stateForms(states []puzzle.StateForms) []puzzle.Forms {
-	out := make([]puzzle.Forms, len(states))
-	for i, s := range states {
-		out[i] = s.Forms
+// caseForms lists the forms of the cases of an item's words.
+func caseForms(cases []puzzle.WordsCase) []puzzle.Forms {
+	out := make([]puzzle.Forms, len(cases))
+	for i, c := range cases {
+		out[i] = c.Forms
 	}
 	return out
 }

@@ -152,8 +152,8 @@ func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
 }
 
 // stateNoun is the name of an item in a state, and the properties the name leaves to say: the forms of the
-// pack's words for the state (the item's own properties under props), or the item's (or type's) forms and all
-// of props.
+// pack's words in that state (the item's own properties under props), without the properties their cases say;
+// for a type that is no item, its forms and all of props.
 func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Props) (noun, puzzle.Props) {
 	if it == nil {
 		return nounOf(nil, typ, forms), props
@@ -163,15 +163,12 @@ func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Pro
 		full = puzzle.Props{}
 	}
 	maps.Copy(full, props)
-	st, ok := it.Words.State(full)
-	if !ok {
-		return nounOf(it, typ, it.Words.Forms), props
-	}
+	forms, said := it.Words.For(full)
 	rest := props.Clone()
-	for name := range st.When {
+	for _, name := range said {
 		delete(rest, name)
 	}
-	return nounOf(it, typ, st.Forms), rest
+	return nounOf(it, typ, forms), rest
 }
 
 // describe says properties: booleans as adjectives ("lit", "unlocked") and other values as "name value", leaving

@@ -100,7 +100,7 @@ const wordsPack = `items:
   Planks:    {props: {carryable: true}, words: {some: planks}}
   Lectern:
     props: {hasBook: false}
-    words: {states: [{when: {hasBook: true}, a: lectern holding a book}]}
+    words: {when: [{if: {hasBook: true}, a: lectern holding a book}]}
   BirchLog:  {props: {carryable: true}}
   WanderingTrader: {look: {entity: wandering_trader}}
   Sheep:     {props: {sheared: false}, look: {entity: sheep}}

@@ -10,40 +10,40 @@ import (
 //
 //	words: {a: loaf of bread, some: loaves of bread}
 //	words: {some: wool}
-//	words: {a: lectern, states: [{when: {hasBook: true}, a: lectern holding a book}]}
+//	words: {a: lectern, when: [{if: {hasBook: true}, a: lectern holding a book}]}
 func (l *fileLoader) words(key, n *yaml.Node, what string) Words {
 	var w Words
 	what += " words"
 	w.Forms = l.forms(key, n, what, map[string]func(k, v *yaml.Node){
-		"states": func(_, v *yaml.Node) { w.States = l.stateForms(v, what+" states") },
+		"when": func(_, v *yaml.Node) { w.When = l.wordsCases(v, what+" when") },
 	})
 	return w
 }
 
-// stateForms reads the forms of an item's states: a list of forms, each with the properties of its state (when).
-func (l *fileLoader) stateForms(n *yaml.Node, what string) []StateForms {
+// wordsCases reads the forms of an item's states: a list of forms, each with the properties of its state (if).
+func (l *fileLoader) wordsCases(n *yaml.Node, what string) []WordsCase {
 	if yamlNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.errorf(n, "%s must be a list of forms, each with its state: [{when: {lit: true}, a: lit lamp}]", what)
+		l.errorf(n, "%s must be a list of forms, each with its state: [{if: {lit: true}, a: lit lamp}]", what)
 		return nil
 	}
-	var out []StateForms
+	var out []WordsCase
 	for _, e := range n.Content {
 		e = yamlDeref(e)
-		var s StateForms
-		s.Forms = l.forms(e, e, what, map[string]func(k, v *yaml.Node){
-			"when": func(_, v *yaml.Node) { s.When, _ = l.props(v, what+" when") },
+		var c WordsCase
+		c.Forms = l.forms(e, e, what, map[string]func(k, v *yaml.Node){
+			"if": func(_, v *yaml.Node) { c.If, _ = l.props(v, what+" if") },
 		})
 		switch {
 		case e.Kind != yaml.MappingNode:
-		case len(s.When) == 0:
-			l.errorf(e, "%s: a state's forms need when: the properties of the state, as {hasBook: true}", what)
-		case s.Forms.Empty():
-			l.errorf(e, "%s: a state needs a form: a, an, some or title", what)
+		case len(c.If) == 0:
+			l.errorf(e, "%s: a case needs if: the properties of its state, as {hasBook: true}", what)
+		case c.Forms.Empty():
+			l.errorf(e, "%s: a case needs a form: a, an, some or title", what)
 		default:
-			out = append(out, s)
+			out = append(out, c)
 		}
 	}
 	return out

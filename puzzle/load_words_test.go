@@ -15,9 +15,11 @@ func TestLoadWords(t *testing.T) {
     props: {hasBook: false}
     words:
       a: lectern
-      states:
-        - {when: {hasBook: true}, a: lectern holding a book}
-        - {when: {hasBook: false}, an: empty lectern}
+      some: lecterns
+      when:
+        - {if: {hasBook: true}, a: lectern holding a book}
+        - {if: {hasBook: false}, an: empty lectern}
+        - {if: {hasBook: false}, title: Empty Lectern}
 `)
 	bread := p.Items["Bread"].Words
 	if bread.One != "loaf of bread" || bread.Article != "a" || bread.Some != "loaves of bread" || bread.Title != "Bread" {
@@ -30,15 +32,15 @@ func TestLoadWords(t *testing.T) {
 		t.Errorf("hour: %+v", w)
 	}
 	lectern := p.Items["Lectern"].Words
-	s, ok := lectern.State(Props{"hasBook": Bool(true)})
-	if !ok || s.One != "lectern holding a book" {
-		t.Errorf("a lectern with a book reads %+v, %v", s, ok)
+	f, said := lectern.For(Props{"hasBook": Bool(true)})
+	if f.One != "lectern holding a book" || f.Some != "" || len(said) != 1 || said[0] != "hasBook" {
+		t.Errorf("a lectern with a book reads %+v, saying %v", f, said)
 	}
-	if s, ok := lectern.State(Props{}); !ok || s.One != "empty lectern" || s.Article != "an" {
-		t.Errorf("a lectern without a book (hasBook missing, so false) reads %+v, %v", s, ok)
+	if f, _ := lectern.For(Props{}); f.One != "empty lectern" || f.Article != "an" || f.Title != "Empty Lectern" {
+		t.Errorf("a lectern without a book (hasBook missing, so false) reads %+v", f)
 	}
-	if s.Pos.Line != 10 {
-		t.Errorf("the state's forms are at %v, want line 10", s.Pos)
+	if c := lectern.When[0]; c.Pos.Line != 11 {
+		t.Errorf("the case's forms are at %v, want line 11", c.Pos)
 	}
 }
 
@@ -49,9 +51,9 @@ func TestLoadWordsErrors(t *testing.T) {
 		{"items:\n  Bread: {words: {a: loaf, an: loaf}}\n", `pack.yaml:2:28: item Bread words: give a or an, not both`},
 		{"items:\n  Bread: {words: {one: loaf}}\n", `pack.yaml:2:19: unknown key "one" in item Bread words`},
 		{"items:\n  Bread: {words: {some: \"\"}}\n", `pack.yaml:2:25: item Bread words some is empty`},
-		{"items:\n  Lamp: {words: {states: [{a: lit lamp}]}}\n", `pack.yaml:2:27: item Lamp words states: a state's forms need when`},
-		{"items:\n  Lamp: {words: {states: [{when: {lit: true}}]}}\n", `pack.yaml:2:27: item Lamp words states: a state needs a form`},
-		{"items:\n  Lamp: {words: {states: {lit: lamp}}}\n", `pack.yaml:2:26: item Lamp words states must be a list`},
+		{"items:\n  Lamp: {words: {when: [{a: lit lamp}]}}\n", `pack.yaml:2:25: item Lamp words when: a case needs if`},
+		{"items:\n  Lamp: {words: {when: [{if: {lit: true}}]}}\n", `pack.yaml:2:25: item Lamp words when: a case needs a form`},
+		{"items:\n  Lamp: {words: {when: {lit: lamp}}}\n", `pack.yaml:2:24: item Lamp words when must be a list`},
 	} {
 		if got := loadError(t, c.src); !strings.Contains(got, c.want) {
 			t.Errorf("%q:\ngot  %s\nwant %s", c.src, got, c.want)
@@ -62,14 +64,14 @@ func TestLoadWordsErrors(t *testing.T) {
 // A state's properties must be the item's, of the kind it gives them.
 func TestValidateWords(t *testing.T) {
 	p := loadString(t, `items:
-  Lamp: {props: {lit: false}, words: {states: [{when: {lit: 2}, a: bright lamp}, {when: {glowing: true}, a: glowing lamp}]}}
+  Lamp: {props: {lit: false}, words: {when: [{if: {lit: 2}, a: bright lamp}, {if: {glowing: true}, a: glowing lamp}]}}
 rules: |
   Lamp[lit: true] ::= Light Lamp
 areas:
   - {name: A, start: true, goals: ["Lamp[lit: true]"]}
 `)
 	errs, warns := Validate(p)
-	if !strings.Contains(errs.Error(), "pack.yaml:2:48: item Lamp words: state [lit: 2]: the item's lit is a boolean, not an integer") {
+	if !strings.Contains(errs.Error(), "pack.yaml:2:46: item Lamp words: case [lit: 2]: the item's lit is a boolean, not an integer") {
 		t.Errorf("errors:\n%v", errs)
 	}
 	if !strings.Contains(warns.Error(), "neither the item nor a rule gives it the property glowing") {
@@ -114,7 +116,7 @@ areas:
 	if !strings.Contains(warns.Error(), "pack.yaml:2:30: warning: item Lectern: property hasBook is several words") || strings.Contains(warns.Error(), "open_bit") {
 		t.Errorf("warnings:\n%v", warns)
 	}
-	_, warns = Validate(loadString(t, strings.Replace(src, "WORDS", ", words: {states: [{when: {hasBook: true}, a: lectern holding a book}]}", 1)))
+	_, warns = Validate(loadString(t, strings.Replace(src, "WORDS", ", words: {when: [{if: {hasBook: true}, a: lectern holding a book}]}", 1)))
 	if strings.Contains(warns.Error(), "several words") {
 		t.Errorf("with words for its states:\n%v", warns)
 	}

@@ -12,18 +12,18 @@ import (
 func (v *validator) checkWords(it *Item) {
 	for _, name := range slices.Sorted(maps.Keys(it.Props)) {
 		if it.Props[name].Kind == KindBool && severalWords(name) && !it.Words.says(name) && name != PropNotSpawnable {
-			v.warnf(v.p.itemSource(it).props[name], "item %s: property %s is several words, which players would read as its name split, not as an adjective; give words for its states: words: {states: [{when: {%s: true}, a: ...}]}",
+			v.warnf(v.p.itemSource(it).props[name], "item %s: property %s is several words, which players would read as its name split, not as an adjective; give words for its states: words: {when: [{if: {%s: true}, a: ...}]}",
 				it.Name, name, name)
 		}
 	}
-	for _, s := range it.Words.States {
-		for name, val := range s.When {
+	for _, c := range it.Words.When {
+		for name, val := range c.If {
 			own, declared := it.Props[name]
 			switch {
 			case declared && own.Kind != val.Kind:
-				v.errorf(s.Pos, "item %s words: state %s: the item's %s is %s, not %s", it.Name, s.When, name, kindName(own.Kind), kindName(val.Kind))
+				v.errorf(c.Pos, "item %s words: case %s: the item's %s is %s, not %s", it.Name, c.If, name, kindName(own.Kind), kindName(val.Kind))
 			case !declared && !v.ruleSets(it.Name, name):
-				v.warnf(s.Pos, "item %s words: state %s: neither the item nor a rule gives it the property %s", it.Name, s.When, name)
+				v.warnf(c.Pos, "item %s words: case %s: neither the item nor a rule gives it the property %s", it.Name, c.If, name)
 			}
 		}
 	}
@@ -50,9 +50,9 @@ func severalWords(name string) bool {
 	return strings.ContainsRune(name[1:], '_') || strings.ToLower(name[1:]) != name[1:]
 }
 
-// says reports whether some state's words name a property.
+// says reports whether some case of the words names a property.
 func (w Words) says(prop string) bool {
-	return slices.ContainsFunc(w.States, func(s StateForms) bool { _, ok := s.When[prop]; return ok })
+	return slices.ContainsFunc(w.When, func(c WordsCase) bool { _, ok := c.If[prop]; return ok })
 }
 
 // ruleSets reports whether a rule's term of a type item is has the property name.

@@ -13,27 +13,43 @@ type Forms struct {
 // Empty reports whether no form is given.
 func (f Forms) Empty() bool { return f.One == "" && f.Some == "" && f.Title == "" }
 
-// StateForms are the forms of an item in a state: when its properties have the values of When ("lectern holding
-// a book" for a lectern with hasBook true). The properties of When are then not said as adjectives.
-type StateForms struct {
-	When Props
+// Over returns f with the forms o gives written over it. The singular and the mass noun go together: a case that
+// gives one of them drops the other's (a lectern's "some lecterns" does not outlive "a lectern holding a book").
+func (f Forms) Over(o Forms) Forms {
+	if o.One != "" || o.Some != "" {
+		f.One, f.Article, f.Some = o.One, o.Article, o.Some
+	}
+	if o.Title != "" {
+		f.Title = o.Title
+	}
+	return f
+}
+
+// WordsCase is how an item reads in the states that have the properties of If ("lectern holding a book" for a
+// lectern with hasBook true). The properties of If are then not said as adjectives.
+type WordsCase struct {
+	If Props
 	Forms
 }
 
-// Words are the forms of an item (`words:` in a pack), and the forms of some of its states.
+// Words are the forms of an item (`words:` in a pack), and the forms of other states than the one it is made in
+// (When), as a look has its cases.
 type Words struct {
 	Forms
-	States []StateForms
+	When []WordsCase
 }
 
-// State returns the forms of the state that props are in: the state whose When has the most properties, all with
-// the values of props (a missing boolean reading as false), the first written on a tie.
-func (w Words) State(props Props) (StateForms, bool) {
-	best, found := StateForms{}, false
-	for _, s := range w.States {
-		if (!found || len(s.When) > len(best.When)) && props.Has(s.When) {
-			best, found = s, true
+// For returns how an item in a state reads: its forms with every case of When whose If the properties have
+// (a missing boolean reading as false) written over them in order, and the properties those cases say.
+func (w Words) For(props Props) (Forms, []string) {
+	f, said := w.Forms, []string(nil)
+	for _, c := range w.When {
+		if props.Has(c.If) {
+			f = f.Over(c.Forms)
+			for name := range c.If {
+				said = append(said, name)
+			}
 		}
 	}
-	return best, found
+	return f, said
 }
