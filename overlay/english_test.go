@@ -115,6 +115,9 @@ func (r *reader) game(t *testing.T, seed int64) {
 	for _, f := range r.p.FailRules {
 		r.read(t, seed, "failed", failedLine(f))
 	}
+	for _, name := range r.p.ItemOrder {
+		r.read(t, seed, "lost", lostLine(r.p, name))
+	}
 	for a := range v.areas {
 		r.read(t, seed, "book", r.o.guidePages(v, a, nil)...)
 		for _, n := range a.Neighbours() {

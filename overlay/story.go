@@ -192,6 +192,11 @@ func solvedLine(s *state, a AreaPos, player string) string {
 // failedLine says that a fail rule ran and the puzzle starts over: "Spill: the puzzle starts over".
 func failedLine(r *puzzle.Rule) string { return capital(words(r.Action)) + ": the puzzle starts over" }
 
+// lostLine tells a player that the feature they destroyed was part of the area's puzzle, which gets a new one.
+func lostLine(p *puzzle.Pack, item string) string {
+	return "§eThat " + itemWords(p, item) + " was part of this area's puzzle, which could no longer be solved: the area gets a new one."
+}
+
 // tellAll returns the op that says a line to every player in the world.
 func tellAll(line string) op {
 	return func(tx *world.Tx) {
