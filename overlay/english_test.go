@@ -196,8 +196,12 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 	said := strings.Join(packForms(p), "|")
 	for _, name := range p.ItemOrder {
 		it := p.Items[name]
-		if n := nounOf(it, name, it.Words.Forms); n.words != words(name) || n.article == "some" {
+		n := nounOf(it, name, it.Words.Forms)
+		if n.words != words(name) || n.article == "some" {
 			broken = append(broken, regexp.QuoteMeta(words(name)))
+		}
+		if plural.MatchString(n.words) && n.article != "some" {
+			broken = append(broken, regexp.QuoteMeta(n.words)) // "a glasses": give it words
 		}
 		for prop := range it.Props {
 			if w := words(prop); strings.Contains(w, " ") && !strings.Contains(said, w) {
@@ -214,6 +218,9 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 	}
 	return c
 }
+
+// plural matches a name that reads as a plural, which takes no "a": "glasses", "shears" (not "compass").
+var plural = regexp.MustCompile(`[^su]s$`)
 
 // packForms lists every form a pack's words give.
 func packForms(p *puzzle.Pack) []string {
