@@ -38,9 +38,6 @@ func (n noun) a() string {
 // the says the noun as a thing known: "the lit campfire".
 func (n noun) the() string { return "the " + n.words }
 
-// String is the bare words.
-func (n noun) String() string { return n.words }
-
 // plain is words with an article chosen by their first letter.
 func plain(s string) noun { return noun{words: s} }
 
@@ -238,16 +235,13 @@ func spaced(name string) string {
 	return b.String()
 }
 
-// article puts "a" or "an" before a phrase.
-func article(s string) string { return plain(s).a() }
-
 // lowerFirst writes a name as it reads within a sentence: each ordinary word in lower case ("Gold Key" is "gold
 // key", "Guard's Badge" "guard's badge"); a word in capitals ("TNT") stays.
 func lowerFirst(s string) string {
 	r := []rune(s)
 	for i := range r {
 		start := i == 0 || r[i-1] == ' '
-		if start && unicode.IsUpper(r[i]) && (i+1 == len(r) || !unicode.IsUpper(r[i+1])) {
+		if start && i+1 < len(r) && unicode.IsUpper(r[i]) && !unicode.IsUpper(r[i+1]) {
 			r[i] = unicode.ToLower(r[i])
 		}
 	}
