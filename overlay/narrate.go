@@ -37,11 +37,11 @@ func (n narration) slot(s puzzle.Slot) (string, bool) {
 	if w.words == "" {
 		return "", false
 	}
-	return n.with(w, s), true
+	return slotWords(w, s), true
 }
 
-// with says a noun as a placeholder asks: with its article, or "the", capitalised to start a sentence.
-func (n narration) with(w noun, s puzzle.Slot) string {
+// slotWords says a noun as a placeholder asks: with its article, or "the", capitalised to start a sentence.
+func slotWords(w noun, s puzzle.Slot) string {
 	text := w.words
 	switch s.Article {
 	case "a":
