@@ -284,7 +284,7 @@ func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, text moveText, inputs, 
 			tellAll(text.solved[i])(tx)
 		}
 		if failed != nil {
-			announce(tx, title.New("§cThe attempt failed").WithSubtitle(failed.Action+": the puzzle starts over"), sound.Deny{})
+			announce(tx, title.New("§cThe attempt failed").WithSubtitle(failedLine(failed)), sound.Deny{})
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package overlay
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/player"
@@ -29,8 +32,8 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	v := o.view()
 	text, _ := o.statusLine(v, a)
 	out.Print(text)
-	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
-		out.Printf("Template: %s", run.rec.Template)
+	if areaKind(v, a) != "" {
+		out.Print(areaTitle(v, a))
 	}
 	for _, n := range a.Neighbours() {
 		run, ok := v.areas[n]
@@ -38,7 +41,7 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		case ok && run.rec.State != Locked:
 			out.Printf("Neighbour %v: %s", n, run.rec.State)
 		default:
-			out.Printf("Neighbour %v: locked, %s", n, o.opensWith(v, n))
+			out.Printf("Neighbour %v: locked. %s", n, o.lockedLine(v, n))
 		}
 	}
 }
@@ -122,15 +125,19 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 }
 
 // Hint words a step for players: the action and the items, in words, without ids and places ("chop down the oak
-// tree with the iron axe").
+// tree with the iron axe", "forge the anvil with the iron ingot and the redstone dust").
 func (s Step) Hint(p *puzzle.Pack) string {
 	text := words(s.Action)
+	var with []string
 	for i, in := range s.Inputs {
 		if i == 0 {
 			text += " the " + itemWords(p, in.Item)
 		} else {
-			text += " with the " + itemWords(p, in.Item)
+			with = append(with, "the "+itemWords(p, in.Item))
 		}
+	}
+	if len(with) > 0 {
+		text += " with " + strings.Join(with, " and ")
 	}
 	return capital(text)
 }
@@ -179,12 +186,27 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if !ok {
 		return
 	}
-	if !isAdmin(src) && o.Solvable(a) != puzzle.No {
-		out.Errorf("Area %v can still be solved: try /puzzle hint.", a)
+	if why := o.keepPuzzle(o.view(), a); why != "" && !isAdmin(src) {
+		out.Errorf("%s", why)
 		return
 	}
 	out.Printf("Generating a new puzzle for area %v...", a)
 	o.answer(src, func() *Reply { return o.Reroll(a) })
+}
+
+// keepPuzzle says why a player may not restart an area's puzzle, or "" when they may: the area is solved, has no
+// puzzle, or its puzzle can still be solved.
+func (o *Overlay) keepPuzzle(v *state, a AreaPos) string {
+	run, ok := v.areas[a]
+	switch {
+	case ok && run.rec.State == Solved:
+		return fmt.Sprintf("Area %v is solved: it needs no new puzzle.", a)
+	case !ok || run.rec.State != Active || run.tracked == nil:
+		return fmt.Sprintf("Area %v has no puzzle to restart.", a)
+	case solvable(v, a) != puzzle.No:
+		return fmt.Sprintf("Area %v can still be solved: try /puzzle hint.", a)
+	}
+	return ""
 }
 
 // Solvable reports whether an area's active puzzle can still be solved from the current state by the moves the

@@ -97,13 +97,9 @@ func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 	in := Intent{Kind: NewPuzzle, Area: a}
 	res.change.Intents = []Intent{in}
 	res.after = o.resumeAll(res.change.Intents)
-	name := item
-	if it, ok := s.pack.Item(item); ok {
-		name = displayName(it)
-	}
 	res.ops = []op{func(tx *world.Tx) {
 		who.withPlayer(tx, func(p *player.Player) {
-			p.Message("§eThat " + name + " was part of this area's puzzle, which could no longer be solved: the area gets a new one.")
+			p.Message(lostLine(s.pack, item))
 		})
 	}}
 	return res, nil

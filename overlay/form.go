@@ -91,7 +91,7 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 	if !ok {
 		return ""
 	}
-	n := narration{item: objectPhrase(v.pack, obj), player: player}
+	n := narration{item: objectNoun(v.pack, obj), player: player}
 	if a, err := ParseAreaPos(obj.Area); err == nil {
 		n.area = areaKind(v, a)
 	}
@@ -295,16 +295,4 @@ func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
 		buttons[i] = form.NewButton(t, "")
 	}
 	return buttons
-}
-
-// spaced turns an action written as one word in rules (PickUp, CreateDisguise) into words.
-func spaced(action string) string {
-	var b strings.Builder
-	for i, r := range action {
-		if i > 0 && r >= 'A' && r <= 'Z' {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

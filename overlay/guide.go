@@ -7,7 +7,6 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/title"
-	"riddlestone/puzzle"
 )
 
 // guideKey marks the guide book among a player's items.
@@ -43,15 +42,15 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 	run, ok := v.areas[a]
 	switch {
 	case !ok || run.rec.State == Locked:
-		return fmt.Sprintf("§lArea %v§r\n\nLocked: it is %s.", a, o.opensWith(v, a))
+		return fmt.Sprintf("§lArea %v§r\n\nLocked. %s", a, o.lockedLine(v, a))
 	case run.rec.State == Solved:
-		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), capital(o.opensNext(v, a)))
+		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), o.opensNext(v, a))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
 	done, total := progress(run)
 	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
-	for _, line := range doneSteps(v.pack, run.tracked) {
+	for _, line := range storySteps(v.pack, run.tracked, areaKind(v, a)) {
 		b.WriteString("§2✔§r " + line + "\n")
 	}
 	if len(hints) > 0 {
@@ -61,34 +60,6 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 		}
 	}
 	return b.String()
-}
-
-// doneSteps lists, in words, the rules of a puzzle that have run.
-func doneSteps(p *puzzle.Pack, t *puzzle.Tracked) []string {
-	if t == nil {
-		return nil
-	}
-	var out []string
-	for i, n := range t.Nodes {
-		if t.Done(i) {
-			out = append(out, capital(words(n.Rule.Action))+" "+termWords(p, n.Rule.Main()))
-		}
-	}
-	return out
-}
-
-// opensNext says which areas a solved area opened.
-func (o *Overlay) opensNext(v *state, a AreaPos) string {
-	var open []string
-	for _, n := range o.graph.Unlocks(a) {
-		if v.open(n) {
-			open = append(open, n.String())
-		}
-	}
-	if len(open) == 0 {
-		return "it opens no other area"
-	}
-	return "it opened area " + strings.Join(open, " and area ")
 }
 
 // guideBook returns the guide book stack for a player standing in an area.

@@ -1,13 +1,10 @@
 package overlay
 
 import (
-	"time"
-
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
-	"github.com/df-mc/dragonfly/server/player/title"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
 	"riddlestone/puzzle"
@@ -38,18 +35,14 @@ type handler struct {
 	player.Handler
 	o    *Overlay
 	area AreaPos // the area the player was last in
-	// refused is when the player's last step into a locked area was refused: a push against a border is one
-	// approach, told with one title, until the player has stayed away for refusalGap.
-	refused time.Time
+	// near is the locked border the player last pushed against: told with one title per approach.
+	near approach
 }
-
-// refusalGap is how long a player must stay off a locked border before the next refusal counts as a new
-// approach, with its own title.
-const refusalGap = 3 * time.Second
 
 // HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
 	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
+	h.near.moved(newPos, h.o.opts.AreaSize*16)
 	if to != h.area {
 		v := h.o.view()
 		if !v.open(to) {
@@ -65,11 +58,9 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 
 // refuse tells a player that an area is locked, once per approach to its border.
 func (h *handler) refuse(p *player.Player, v *state, to AreaPos) {
-	now := time.Now()
-	if now.Sub(h.refused) > refusalGap {
-		p.SendTitle(title.New("§cLocked").WithSubtitle("Area " + to.String() + " is " + h.o.opensWith(v, to)))
+	if h.near.refused(to) {
+		p.SendTitle(h.o.lockedTitle(v, to))
 	}
-	h.refused = now
 }
 
 // HandleItemUseOnBlock opens the menu of a puzzle block instead of its own use (a door does not just open). A

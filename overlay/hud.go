@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player"
@@ -56,23 +55,6 @@ func progress(run *areaRun) (done, total int) {
 		}
 	}
 	return done, len(run.tracked.Nodes)
-}
-
-// opensWith says what opens a locked area: the goals of its keys.
-func (o *Overlay) opensWith(s *state, a AreaPos) string {
-	var parts []string
-	for _, k := range o.graph.Keys(a) {
-		run, ok := s.areas[k]
-		switch {
-		case ok && run.rec.State == Solved:
-			parts = append(parts, fmt.Sprintf("%v (solved)", k))
-		case ok && run.rec.Goal != "":
-			parts = append(parts, fmt.Sprintf("solving area %v (%s)", k, goalWords(s.pack, run.rec.Goal)))
-		default:
-			parts = append(parts, fmt.Sprintf("area %v", k))
-		}
-	}
-	return "opened by " + strings.Join(parts, " and ")
 }
 
 // borderColour marks the borders of locked areas.

@@ -98,14 +98,6 @@ func (l looks) itemType(look puzzle.Look) (world.Item, error) {
 	return it, nil
 }
 
-// displayName is the name players see for an object: the look's name, or the item's name.
-func displayName(it *puzzle.Item) string {
-	if it.Look.Name != "" {
-		return it.Look.Name
-	}
-	return it.Name
-}
-
 // stack returns the item stack that stands for a carried object: its look in its state (a bucket of water is a
 // water bucket; paper only when the look names no item, which the validator refuses), named after the puzzle item,
 // with lore saying what it is, and the object's id as a value.

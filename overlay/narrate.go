@@ -5,20 +5,21 @@ import (
 )
 
 // narration is what fills the placeholders of a pack's text (puzzle.Template): the words of a rule's items, the
-// item a say line belongs to, the area's kind and the player's name. Item words are bare phrases ("lit
-// campfire"); a placeholder's article is added when it is filled. An empty value fills nothing.
+// item a say line belongs to, the area's kind and the player's name. Item words are nouns ("lit campfire", read
+// with "a"; "wool", read with "some"); a placeholder's article is added when it is filled. An empty value fills
+// nothing.
 type narration struct {
-	npc     string
-	inputs  []string // the inputs besides the npc, in order
-	outputs []string
-	item    string
+	npc     noun
+	inputs  []noun // the inputs besides the npc, in order
+	outputs []noun
+	item    noun
 	area    string
 	player  string
 }
 
 // slot fills one placeholder, or reports false when the narration has nothing for it.
 func (n narration) slot(s puzzle.Slot) (string, bool) {
-	var w string
+	var w noun
 	switch s.Name {
 	case "npc":
 		w = n.npc
@@ -29,31 +30,37 @@ func (n narration) slot(s puzzle.Slot) (string, bool) {
 	case "item":
 		w = n.item
 	case "area":
-		w = n.area
+		w = plain(n.area)
 	case "player":
 		return n.player, n.player != ""
 	}
-	if w == "" {
+	if w.words == "" {
 		return "", false
 	}
-	switch s.Article {
-	case "a":
-		w = article(w)
-	case "the":
-		w = "the " + w
-	}
-	if s.Capital {
-		w = capital(w)
-	}
-	return w, true
+	return slotWords(w, s), true
 }
 
-// nth returns the n-th word of a list, from 1, or "".
-func nth(words []string, n int) string {
-	if n < 1 || n > len(words) {
-		return ""
+// slotWords says a noun as a placeholder asks: with its article, or "the", capitalised to start a sentence.
+func slotWords(w noun, s puzzle.Slot) string {
+	text := w.words
+	switch s.Article {
+	case "a":
+		text = w.a()
+	case "the":
+		text = w.the()
 	}
-	return words[n-1]
+	if s.Capital {
+		text = capital(text)
+	}
+	return text
+}
+
+// nth returns the n-th noun of a list, from 1, or none.
+func nth(nouns []noun, n int) noun {
+	if n < 1 || n > len(nouns) {
+		return noun{}
+	}
+	return nouns[n-1]
 }
 
 // say fills a template as a sentence, or reports false when there is no template or something to fill it lacks.
@@ -81,13 +88,13 @@ func moveNarration(p *puzzle.Pack, r *puzzle.Rule, ins, outs []puzzle.Object) na
 	}
 	npc, others := p.TextRoles(r)
 	if npc >= 0 {
-		n.npc = objectPhrase(p, ins[npc])
+		n.npc = objectNoun(p, ins[npc])
 	}
 	for _, i := range others {
-		n.inputs = append(n.inputs, objectPhrase(p, ins[i]))
+		n.inputs = append(n.inputs, objectNoun(p, ins[i]))
 	}
 	for _, o := range outs {
-		n.outputs = append(n.outputs, objectPhrase(p, o))
+		n.outputs = append(n.outputs, objectNoun(p, o))
 	}
 	return n
 }
@@ -116,18 +123,9 @@ func termNarration(p *puzzle.Pack, r *puzzle.Rule, ins []puzzle.Term, items []st
 	return n
 }
 
-// termPhrase says a term in words without an article, leaving out the properties its item has anyway: a story
-// says "the guard", not "the undistracted guard", as it would of the object.
-func termPhrase(p *puzzle.Pack, t puzzle.Term) string {
-	it, ok := p.Item(t.Type)
-	if !ok {
-		return phrase(p, t.Type, t.Props)
-	}
-	changed := puzzle.Props{}
-	for name, v := range t.Props {
-		if it.Props.Get(name) != v {
-			changed[name] = v
-		}
-	}
-	return phrase(p, t.Type, changed)
+// termPhrase says a term in words, leaving out the properties its item has anyway: a story says "the guard", not
+// "the undistracted guard", as it would of the object.
+func termPhrase(p *puzzle.Pack, t puzzle.Term) noun {
+	it, _ := lookup(p, t.Type)
+	return phrase(p, t.Type, changedProps(it, t.Props))
 }

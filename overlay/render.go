@@ -123,15 +123,6 @@ func (o *Overlay) blockOf(it *puzzle.Item, obj puzzle.Object) world.Block {
 	return b
 }
 
-// npcName is an NPC's name tag: the item's name, and the properties that differ from the item's own below it.
-func npcName(it *puzzle.Item, obj puzzle.Object) string {
-	state := stateWords(it, obj)
-	if state == "" {
-		return "§e" + displayName(it)
-	}
-	return "§e" + displayName(it) + "\n§7" + state
-}
-
 // findEntity finds an entity by id, near where it should be first. The chunks around near are loaded first, with
 // the entities saved in them: an entity looked for before its chunk loads would be missed, and made again beside
 // its saved self. Copies with the same id (an entity made again so, in a chunk saved before this fix) are removed:

@@ -63,7 +63,7 @@ func goalSentence(s *state, a AreaPos) string {
 
 // storySteps says the steps done in a puzzle, in an order they can have been done in (every step after those it
 // builds on): each the done line of its action, filled from the items the puzzle tree bound, or the action and
-// what it made. The story is read from the tracked tree, which the store keeps, so it survives restarts.
+// what it made ("Buy: a loaf of bread."). The story is read from the tracked tree, which the store keeps, so it survives restarts.
 func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
 	if t == nil {
 		return nil
@@ -78,7 +78,7 @@ func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
 		n.area = area
 		line, ok := n.say(textOf(p, node.Rule.Action).Done)
 		if !ok {
-			line = capital(words(node.Rule.Action)) + " " + termWords(p, node.Rule.Main()) + "."
+			line = capital(words(node.Rule.Action)) + ": " + termWords(p, node.Rule.Main()) + "."
 		}
 		out = append(out, line)
 	}
@@ -187,6 +187,14 @@ func solvedLine(s *state, a AreaPos, player string) string {
 	}
 	return fmt.Sprintf("§a%s solved %s!§r The goal was %s. The story so far is in your guide book.",
 		player, lowerFirst(areaTitle(s, a)), goal)
+}
+
+// failedLine says that a fail rule ran and the puzzle starts over: "Spill: the puzzle starts over".
+func failedLine(r *puzzle.Rule) string { return capital(words(r.Action)) + ": the puzzle starts over" }
+
+// lostLine tells a player that the feature they destroyed was part of the area's puzzle, which gets a new one.
+func lostLine(p *puzzle.Pack, item string) string {
+	return "§eThat " + itemWords(p, item) + " was part of this area's puzzle, which could no longer be solved: the area gets a new one."
 }
 
 // tellAll returns the op that says a line to every player in the world.

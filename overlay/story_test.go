@@ -172,7 +172,7 @@ func TestDefaultPackTextReadsAsWords(t *testing.T) {
 		n.area, n.player = "village", "Alex"
 		line, ok := n.say(textOf(p, r.Action).Done)
 		check(r.String()+" done", line, ok)
-		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc != "" {
+		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc.words != "" {
 			line, ok := n.say(ask)
 			check(r.String()+" ask", line, ok)
 		}
@@ -180,7 +180,7 @@ func TestDefaultPackTextReadsAsWords(t *testing.T) {
 	}
 	for name, txt := range p.Texts {
 		if txt.Say != nil {
-			line, ok := narration{item: itemWords(p, name), area: "village", player: "Alex"}.say(txt.Say)
+			line, ok := narration{item: itemNoun(p, name), area: "village", player: "Alex"}.say(txt.Say)
 			check(name+" say", line, ok)
 			lines++
 		}

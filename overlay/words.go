@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -9,91 +10,196 @@ import (
 	"riddlestone/puzzle"
 )
 
+// This file is the one place where names become words: items, states, terms and objects read as English, from
+// the pack's words (puzzle.Words), the look's name, or else the item's name in words. No identifier reaches a
+// player.
+
 // engineProps are properties only the engine reads: players never see them.
 var engineProps = []string{puzzle.PropCarryable, puzzle.PropNotSpawnable, puzzle.PropContains}
 
-// itemWords is how players read an item's name: the look's name, or the item's name in words ("FishingRod" is
-// "fishing rod").
-func itemWords(p *puzzle.Pack, item string) string {
-	if it, ok := p.Item(item); ok && it.Look.Name != "" {
-		return lowerFirst(it.Look.Name)
-	}
-	return strings.ToLower(spaced(item))
+// noun is a name in words with the article it reads with: "a" or "an" for one thing ("a loaf of bread"), "some"
+// for a mass or a plural ("some wool", "some planks"), or "" to choose a or an by its first letter.
+type noun struct {
+	words   string
+	article string
 }
 
-// termWords says a term in words with an article: "a lit campfire", "an unlocked gate", "a pond".
-func termWords(p *puzzle.Pack, t puzzle.Term) string {
-	return article(phrase(p, t.Type, t.Props))
+// a says the noun with its article: "a lit campfire", "an unlocked gate", "some wool".
+func (n noun) a() string {
+	if n.words == "" || n.article != "" {
+		return strings.TrimSpace(n.article + " " + n.words)
+	}
+	if r := unicode.ToLower([]rune(n.words)[0]); strings.ContainsRune("aeiou", r) {
+		return "an " + n.words
+	}
+	return "a " + n.words
 }
+
+// the says the noun as a thing known: "the lit campfire".
+func (n noun) the() string { return "the " + n.words }
+
+// plain is words with an article chosen by their first letter.
+func plain(s string) noun { return noun{words: s} }
+
+// nounOf is a name from its forms: the singular, else the mass noun, else the title, else the look's name, else
+// the name in words ("FishingRod" is "fishing rod").
+func nounOf(it *puzzle.Item, name string, f puzzle.Forms) noun {
+	switch {
+	case f.One != "":
+		return noun{words: f.One, article: f.Article}
+	case f.Some != "":
+		return noun{words: f.Some, article: "some"}
+	case f.Title != "":
+		return plain(lowerFirst(f.Title))
+	case it != nil && it.Look.Name != "":
+		return plain(lowerFirst(it.Look.Name))
+	}
+	return plain(words(name))
+}
+
+// itemWords is how players read an item's (or a type's) name, bare: "loaf of bread", "fishing rod", "wool".
+func itemWords(p *puzzle.Pack, item string) string { return itemNoun(p, item).words }
+
+// itemNoun is an item's (or a type's) name with its article.
+func itemNoun(p *puzzle.Pack, item string) noun {
+	it, _ := lookup(p, item)
+	return nounOf(it, item, formsOf(p, it, item))
+}
+
+// formsOf returns the forms the pack gives an item, or a type that is no item.
+func formsOf(p *puzzle.Pack, it *puzzle.Item, typ string) puzzle.Forms {
+	switch {
+	case it != nil:
+		return it.Words.Forms
+	case p != nil:
+		return p.TypeWords[typ]
+	}
+	return puzzle.Forms{}
+}
+
+// lookup finds an item of a pack, which may be nil.
+func lookup(p *puzzle.Pack, item string) (*puzzle.Item, bool) {
+	if p == nil {
+		return nil, false
+	}
+	return p.Item(item)
+}
+
+// displayName is the name players see on an item's stacks, its menus and its people's name tags, as a title: the
+// pack's title, the look's name, or the item's name in words with capitals ("BirchLog" is "Birch Log").
+func displayName(it *puzzle.Item) string {
+	switch {
+	case it.Words.Title != "":
+		return it.Words.Title
+	case it.Look.Name != "":
+		return it.Look.Name
+	}
+	return titleCase(nounOf(it, it.Name, it.Words.Forms).words)
+}
+
+// termWords says a term in words with an article: "a lit campfire", "an unlocked gate", "some wool".
+func termWords(p *puzzle.Pack, t puzzle.Term) string { return phrase(p, t.Type, t.Props).a() }
 
 // objectWords says an object in words: "the lit campfire".
-func objectWords(p *puzzle.Pack, obj puzzle.Object) string { return "the " + objectPhrase(p, obj) }
+func objectWords(p *puzzle.Pack, obj puzzle.Object) string { return objectNoun(p, obj).the() }
 
 // objectPhrase says an object in words without an article: "lit campfire", "bucket of water".
-func objectPhrase(p *puzzle.Pack, obj puzzle.Object) string {
-	it, ok := p.Item(obj.Item)
-	if !ok {
-		return itemWords(p, obj.Item)
+func objectPhrase(p *puzzle.Pack, obj puzzle.Object) string { return objectNoun(p, obj).words }
+
+// objectNoun says an object: its item's name, and the properties it has that its item has not.
+func objectNoun(p *puzzle.Pack, obj puzzle.Object) noun {
+	it, _ := lookup(p, obj.Item)
+	return phrase(p, obj.Item, changedProps(it, obj.Props))
+}
+
+// changedProps are the properties whose values differ from an item's own (all of them when there is no item).
+func changedProps(it *puzzle.Item, props puzzle.Props) puzzle.Props {
+	if it == nil {
+		return props
 	}
 	changed := puzzle.Props{}
-	for name, v := range obj.Props {
+	for name, v := range props {
 		if it.Props.Get(name) != v {
 			changed[name] = v
 		}
 	}
-	return phrase(p, obj.Item, changed)
+	return changed
 }
 
-// phrase is a name with its properties as adjectives before it, what it contains and other values after it: "lit
-// campfire", "bucket of water".
-func phrase(p *puzzle.Pack, typ string, props puzzle.Props) string {
-	var adjectives, with []string
-	names := make([]string, 0, len(props))
-	for name := range props {
-		if !slices.Contains(engineProps, name) {
-			names = append(names, name)
+// phrase is a name in the state props describe: the forms the pack gives that state, else the name with the
+// properties as adjectives before it, what it contains and other values after it: "lectern holding a book", "lit
+// campfire", "bucket of water", "lever with uses 2".
+func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
+	it, _ := lookup(p, typ)
+	n, rest := stateNoun(it, typ, formsOf(p, it, typ), props)
+	adjectives, with := describe(rest)
+	if len(adjectives) > 0 {
+		n.words = strings.Join(adjectives, " ") + " " + n.words
+		if n.article != "some" {
+			n.article = ""
 		}
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		v := props[name]
-		if v.Kind == puzzle.KindBool {
-			adjectives = append(adjectives, adjective(name, v.Bool))
-			continue
-		}
-		with = append(with, fmt.Sprintf("%s %s", words(name), v.String()))
-	}
-	s := strings.Join(append(adjectives, itemWords(p, typ)), " ")
 	if c := props.Get(puzzle.PropContains); c.Kind == puzzle.KindString && c.Str != "" {
-		s += " of " + itemWords(p, c.Str)
+		n.words += " of " + itemWords(p, c.Str)
 	}
 	if len(with) > 0 {
-		s += " with " + strings.Join(with, " and ")
+		n.words += " with " + strings.Join(with, " and ")
 	}
-	return s
+	return n
 }
 
-// stateWords says, in words, how an object differs from its item as first made: "lit", "unlocked, with uses 2";
-// "" when it does not.
+// stateNoun is the name of an item in a state, and the properties the name leaves to say: the forms of the
+// pack's words in that state (the item's own properties under props), without the properties their cases say;
+// for a type that is no item, its forms and all of props.
+func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Props) (noun, puzzle.Props) {
+	if it == nil {
+		return nounOf(nil, typ, forms), props
+	}
+	full := it.Props.Clone()
+	if full == nil {
+		full = puzzle.Props{}
+	}
+	maps.Copy(full, props)
+	forms, said := it.Words.For(full)
+	rest := props.Clone()
+	for _, name := range said {
+		delete(rest, name)
+	}
+	return nounOf(it, typ, forms), rest
+}
+
+// describe says properties: booleans as adjectives ("lit", "unlocked") and other values as "name value", leaving
+// out the engine's own.
+func describe(props puzzle.Props) (adjectives, with []string) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
+		v := props[name]
+		switch {
+		case slices.Contains(engineProps, name):
+		case v.Kind == puzzle.KindBool:
+			adjectives = append(adjectives, adjective(name, v.Bool))
+		default:
+			with = append(with, fmt.Sprintf("%s %s", words(name), v.String()))
+		}
+	}
+	return adjectives, with
+}
+
+// stateWords says, in words, how an object differs from its item as first made: "sheared", "bucket of water",
+// "lectern holding a book"; "" when it does not.
 func stateWords(it *puzzle.Item, obj puzzle.Object) string {
-	var parts []string
-	names := make([]string, 0, len(obj.Props))
-	for name := range obj.Props {
-		names = append(names, name)
+	changed := changedProps(it, obj.Props)
+	if len(changed) == 0 {
+		return ""
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		v := obj.Props[name]
-		if slices.Contains(engineProps, name) || it.Props.Get(name) == v {
-			continue
-		}
-		if v.Kind == puzzle.KindBool {
-			parts = append(parts, adjective(name, v.Bool))
-		} else {
-			parts = append(parts, words(name)+" "+v.String())
-		}
+	return phrase(nil, it.Name, changed).words
+}
+
+// objectTitle is an object's name as a title: "Sheared Sheep", "Farmer".
+func objectTitle(it *puzzle.Item, obj puzzle.Object) string {
+	if st := stateWords(it, obj); st != "" {
+		return titleCase(st)
 	}
-	return strings.Join(parts, ", ")
+	return displayName(it)
 }
 
 // adjective says a boolean property: "lit" or "unlit", "locked" or "unlocked", "open" or "not open".
@@ -108,20 +214,25 @@ func adjective(name string, on bool) string {
 	return "not " + w
 }
 
-// words turns a property or type name into lower-case words: "open_bit" is "open bit", "isLit" is "is lit".
+// words turns a property, type or action name into lower-case words: "open_bit" is "open bit", "ChopDown" is
+// "chop down"; a word in capitals ("TNT") stays.
 func words(name string) string {
-	return strings.ToLower(strings.ReplaceAll(spaced(name), "_", " "))
+	return lowerFirst(strings.ReplaceAll(spaced(name), "_", " "))
 }
 
-// article puts "a" or "an" before a phrase.
-func article(s string) string {
-	if s == "" {
-		return s
+// spaced puts a space before each capital that starts a word in a name written as one (PickUp, CreateDisguise,
+// TNTBarrel is "TNT Barrel").
+func spaced(name string) string {
+	r := []rune(name)
+	var b strings.Builder
+	for i, c := range r {
+		if i > 0 && unicode.IsUpper(c) && r[i-1] != '_' &&
+			(!unicode.IsUpper(r[i-1]) || i+1 < len(r) && unicode.IsLower(r[i+1])) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
 	}
-	if r := unicode.ToLower(rune(s[0])); strings.ContainsRune("aeiou", r) {
-		return "an " + s
-	}
-	return "a " + s
+	return b.String()
 }
 
 // lowerFirst writes a name as it reads within a sentence: each ordinary word in lower case ("Gold Key" is "gold
@@ -137,10 +248,29 @@ func lowerFirst(s string) string {
 	return string(r)
 }
 
+// minorWords stay in lower case inside a title.
+var minorWords = []string{"a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+
+// titleCase writes words as a title: "loaf of bread" is "Loaf of Bread".
+func titleCase(s string) string {
+	parts := strings.Split(s, " ")
+	for i, w := range parts {
+		if i == 0 || !slices.Contains(minorWords, w) {
+			parts[i] = capital(w)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // capital starts a sentence with a capital letter.
 func capital(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }
+
+// npcName is an NPC's name tag: its name in its state, as a title ("Farmer", "Sheared Sheep").
+func npcName(it *puzzle.Item, obj puzzle.Object) string { return "§e" + objectTitle(it, obj) }

@@ -10,6 +10,7 @@ type Item struct {
 	Areas []string // the areas it may be spawned in or used in; empty means any
 	Props Props    // initial properties of objects made from it
 	Look  Look     // how the overlay shows it; the engine ignores it
+	Words Words    // how players read its name; the engine ignores it
 	Pos   Pos
 	// Replace says that a later pack's item takes the place of the earlier pack's item of the same name.
 	Replace bool

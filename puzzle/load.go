@@ -106,6 +106,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	p.mergeStructures(q, layer, errs)
 	p.FailRules = append(p.FailRules, q.FailRules...)
 	p.mergeTexts(q, layer, errs)
+	p.mergeTypeWords(q)
 	for _, t := range q.Tags {
 		if t.Replace {
 			before := len(p.Tags)
@@ -487,6 +488,7 @@ func (l *fileLoader) top(n *yaml.Node) {
 		"remove":     func(_, val *yaml.Node) { l.removals(val) },
 		"structures": func(_, val *yaml.Node) { l.structures(val) },
 		"text":       func(_, val *yaml.Node) { l.texts(val) },
+		"words":      func(_, val *yaml.Node) { l.typeWords(val) },
 	})
 }
 
@@ -523,6 +525,7 @@ func (l *fileLoader) items(n *yaml.Node) {
 			"area":    func(_, v *yaml.Node) { it.Areas, src.areas = l.list(v, "area", l.scalar) },
 			"props":   func(_, v *yaml.Node) { it.Props, src.props = l.props(v, what+" props") },
 			"look":    func(k, v *yaml.Node) { it.Look = l.look(k, v, what, src.look) },
+			"words":   func(k, v *yaml.Node) { it.Words = l.words(k, v, what) },
 		})
 		l.pack.Items[name] = it
 		l.pack.ItemOrder = append(l.pack.ItemOrder, name)

@@ -113,8 +113,8 @@ func TestLoadBlockScalarPositions(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"yaml syntax", "items:\n  A: {isa: [B}\n", "pack.yaml:2:12: '[' is not closed; close it with ']' before the '}' at 2:14"},
-		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, remove, rules, structures, tags, text, world`},
-		{"unknown item key", "items:\n  A: {isa: [B], colour: red}\n", `pack.yaml:2:17: unknown key "colour" in item A; expected one of area, isa, look, props, replace`},
+		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, remove, rules, structures, tags, text, words, world`},
+		{"unknown item key", "items:\n  A: {isa: [B], colour: red}\n", `pack.yaml:2:17: unknown key "colour" in item A; expected one of area, isa, look, props, replace, words`},
 		{"duplicate key", "items:\n  A: {}\n  B: {}\n  A: {}\n", `pack.yaml:4:3: duplicate key "A" in items (first at pack.yaml:2:3)`},
 		{"duplicate prop", "items:\n  A: {props: {x: 1, x: 2}}\n", `pack.yaml:2:21: duplicate key "x" in item A props (first at pack.yaml:2:15)`},
 		{"bad item name", "items:\n  Iron Door: {}\n", `pack.yaml:2:3: item name "Iron Door" is not a name: use letters, digits and '_', starting with a letter`},
@@ -138,7 +138,7 @@ func TestLoadErrors(t *testing.T) {
 		{"look states", "items:\n  A: {look: {block: lever, states: [on]}}\n", "pack.yaml:2:36: item A look states must be a mapping of property names to values"},
 		{"columns count bytes", "areas:\n  - {name: Äö, maxDepth: x}\n", "pack.yaml:2:28: maxDepth must be an integer"},
 		{"CR line ends", "items: {}\r\rareas: [{name: A, start: 1}]\r", "pack.yaml:3:26: start must be true or false"},
-		{"several errors sorted", "items:\n  A: {x: 1}\n  B: {y: 1}\n", "pack.yaml:2:7: unknown key \"x\" in item A; expected one of area, isa, look, props, replace\npack.yaml:3:7: unknown key \"y\" in item B; expected one of area, isa, look, props, replace"},
+		{"several errors sorted", "items:\n  A: {x: 1}\n  B: {y: 1}\n", "pack.yaml:2:7: unknown key \"x\" in item A; expected one of area, isa, look, props, replace, words\npack.yaml:3:7: unknown key \"y\" in item B; expected one of area, isa, look, props, replace, words"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := loadError(t, tc.src); got != tc.want {

@@ -13,6 +13,8 @@ type Pack struct {
 	Structures []*Structure
 	Files      []string         // the files it was read from, in order
 	Texts      map[string]*Text // lines for players by action or item name (see Text); nil when none
+	// TypeWords are the forms of types that are no item's name (Fuel, Currency), by type; nil when none.
+	TypeWords map[string]Forms
 
 	src      *sources  // where each part was written; nil for a pack built in Go
 	removals []removal // what a file read as a later layer removes from earlier ones

@@ -33,6 +33,7 @@ func Validate(p *Pack) (errs, warnings ErrorList) {
 	v.checkWorld()
 	v.checkTags()
 	v.checkTexts()
+	v.checkTypeWords()
 	v.checkStructures()
 	if p.src == nil || !p.src.badRules {
 		// Reach and use depend on every rule: with one that did not parse, they would report its absence.
@@ -151,6 +152,7 @@ func (v *validator) checkItems() {
 		v.checkProps(it.Props, src.props, false)
 		v.checkLook(it)
 		v.checkLookCases(it)
+		v.checkWords(it)
 	}
 	v.checkIsaCycles()
 }

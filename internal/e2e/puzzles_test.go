@@ -630,8 +630,8 @@ func TestLockedBordersAndProtectedBlocks(t *testing.T) {
 	}); err != nil {
 		t.Errorf("no dust marks the locked border at x = %d: %v", border, err)
 	}
-	sub, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "opened by") })
-	if err != nil || !strings.Contains(sub.Text, "solving area") && !strings.Contains(sub.Text, "solved") {
+	sub, err := e2e.Await(ctx, b, mark, func(pk *packet.SetTitle) bool { return strings.Contains(pk.Text, "opens when") })
+	if err != nil || !strings.Contains(sub.Text, "is solved (goal: ") {
 		t.Errorf("the refusal does not say what opens the area: %v %v", sub, err)
 	}
 	// Pushing against the border for 5 s, a step every tick, is one approach: at most one title.

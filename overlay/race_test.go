@@ -1,0 +1,5 @@
+//go:build race
+
+package overlay
+
+func init() { raceEnabled = true }
