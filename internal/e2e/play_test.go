@@ -222,13 +222,14 @@ func stackName(it protocol.ItemInstance) string {
 	return name
 }
 
-// nameFits reports whether a shown name is an item's name in words: "§eFishing Rod" fits FishingRod.
+// nameFits reports whether a shown name is an item's name in words, as a player reads it: "§eFishing Rod" fits
+// FishingRod, "§eGuard's Badge" fits Badge.
 func nameFits(shown, item string) bool {
 	letters := func(s string) string {
 		s = regexp.MustCompile(`§.`).ReplaceAllString(s, "")
 		return strings.ToLower(regexp.MustCompile(`[^A-Za-z]`).ReplaceAllString(s, ""))
 	}
-	return shown != "" && letters(shown) == letters(item)
+	return shown != "" && strings.Contains(letters(shown), letters(item))
 }
 
 // solve plays an area's plan to the end.
