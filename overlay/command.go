@@ -35,6 +35,9 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if areaKind(v, a) != "" {
 		out.Print(areaTitle(v, a))
 	}
+	if run, ok := v.areas[a]; ok && run.rec.NoPuzzle != "" && isAdmin(src) {
+		out.Printf("No puzzle could be made here (%s); it counts as solved and opened what it unlocks.", run.rec.NoPuzzle)
+	}
 	for _, n := range a.Neighbours() {
 		run, ok := v.areas[n]
 		switch {

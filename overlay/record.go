@@ -39,6 +39,9 @@ type AreaRecord struct {
 	Goal     string          `json:"goal"`             // the goal term chosen, in rule notation
 	Puzzle   json.RawMessage `json:"puzzle,omitempty"` // the generated puzzle, as the engine encodes it
 	Rerolls  int             `json:"rerolls"`          // how many times the puzzle was generated again
+	// NoPuzzle is why the area got no puzzle when its last generation made none (it opened as open ground,
+	// solved, and opened what it unlocks), for admins; "" when it has one.
+	NoPuzzle string `json:"noPuzzle,omitempty"`
 	// Structures are the structures built around the area's objects (structure.go), all of them since it opened:
 	// they stay in the world when the puzzle is generated again.
 	Structures []Built `json:"structures,omitempty"`

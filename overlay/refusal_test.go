@@ -64,8 +64,11 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	if _, err := o.Reroll(start).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if o.view().areas[start].rec.State != Solved {
-		t.Fatalf("the start area without a puzzle is %v", o.view().areas[start].rec.State)
+	if rec := o.view().areas[start].rec; rec.State != Solved || rec.NoPuzzle == "" {
+		t.Fatalf("the start area without a puzzle is %v, with no puzzle because %q", rec.State, rec.NoPuzzle)
+	}
+	if v := o.Area(start); v.NoPuzzle == "" {
+		t.Error("the dashboard's view of the area does not say why it has no puzzle")
 	}
 	for ctx.Err() == nil {
 		for _, n := range o.graph.Unlocks(start) {

@@ -268,7 +268,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	pz, err := o.timedGenerate(s, run, c.rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
-		run.rec.State, run.rec.Goal, run.rec.Puzzle = Solved, "", nil
+		run.rec.State, run.rec.Goal, run.rec.Puzzle, run.rec.NoPuzzle = Solved, "", nil, err.Error()
 		return g, nil
 	}
 	if len(pz.Spawned) > len(spots) {
@@ -285,7 +285,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 		g.ops = append(g.ops, o.structureAround(s, run, st, obj, spots[i], i)...)
 		g.ops = append(g.ops, o.show(obj, w))
 	}
-	run.rec.State, run.rec.Goal = Active, pz.Goal.String()
+	run.rec.State, run.rec.Goal, run.rec.NoPuzzle = Active, pz.Goal.String(), ""
 	if err := o.track(s, run, pz); err != nil {
 		return g, err
 	}

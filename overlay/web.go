@@ -38,6 +38,7 @@ type AreaView struct {
 	Steps    int       // rules of its puzzle
 	Rerolls  int       // times its puzzle was generated again
 	Objects  int       // puzzle objects in the area
+	NoPuzzle string    // why its last generation made no puzzle; "" when it has one
 }
 
 // ObjectView is a puzzle object as a dashboard shows it.
@@ -126,6 +127,7 @@ func (o *Overlay) areaView(v *state, a AreaPos) AreaView {
 		return av
 	}
 	av.State, av.Template, av.GoalTerm, av.Rerolls = run.rec.State, run.rec.Template, run.rec.Goal, run.rec.Rerolls
+	av.NoPuzzle = run.rec.NoPuzzle
 	if run.rec.Goal != "" {
 		av.Goal = goalWords(v.pack, run.rec.Goal)
 	}
