@@ -114,6 +114,20 @@ func (q *inbox) take() []*request {
 	return out
 }
 
+// next takes the first queued request, or nil. Requests are taken one at a time, so that one not yet handled is
+// still in the queue for Wait to see.
+func (q *inbox) next() *request {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.queue) == 0 {
+		return nil
+	}
+	r := q.queue[0]
+	q.queue[0] = nil
+	q.queue = q.queue[1:]
+	return r
+}
+
 // close refuses further requests and returns those still queued.
 func (q *inbox) close() []*request {
 	q.mu.Lock()
@@ -144,7 +158,7 @@ func (o *Overlay) own(ctx context.Context) {
 			}
 			return
 		case <-o.inbox.ready:
-			for _, r := range o.inbox.take() {
+			for r := o.inbox.next(); r != nil; r = o.inbox.next() {
 				o.handle(ctx, r)
 			}
 		}
