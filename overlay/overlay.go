@@ -179,10 +179,16 @@ func (o *Overlay) Wait(ctx context.Context) error {
 	t := time.NewTicker(5 * time.Millisecond)
 	defer t.Stop()
 	for {
-		if _, err := o.post(&request{name: "wait", run: noChange}).Wait(ctx); err != nil {
+		// Idle is judged on the owner, between requests: nothing pending in its state, nothing queued after this
+		// request, no work off the owner. Judged elsewhere, a request being handled would be seen nowhere.
+		idle := false
+		if _, err := o.post(&request{name: "wait", run: func(_ context.Context, s *state) (result, error) {
+			idle = len(s.pending) == 0 && len(o.inbox.queue0()) == 0 && o.working.Load() == 0
+			return result{}, nil
+		}}).Wait(ctx); err != nil && !errors.Is(err, errBusy) { // a full queue is not idle: wait on
 			return err
 		}
-		if len(o.view().pending) == 0 && len(o.inbox.queue0()) == 0 && o.working.Load() == 0 {
+		if idle {
 			break
 		}
 		select {
@@ -199,8 +205,6 @@ func (o *Overlay) Wait(ctx context.Context) error {
 	}
 }
 
-// noChange is a request that changes nothing.
-func noChange(context.Context, *state) (result, error) { return result{}, nil }
 
 // areaName is the name of a grid area in the engine: its position as "x,z".
 func areaName(a AreaPos) string { return a.String() }
