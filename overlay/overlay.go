@@ -205,7 +205,6 @@ func (o *Overlay) Wait(ctx context.Context) error {
 	}
 }
 
-
 // areaName is the name of a grid area in the engine: its position as "x,z".
 func areaName(a AreaPos) string { return a.String() }
 
