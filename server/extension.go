@@ -59,7 +59,7 @@ func (s *Server) join(p *player.Player) {
 
 	players.Store(p.H(), s)
 	s.mu.Lock()
-	s.online[p.H()] = p.Name()
+	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID()}
 	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
@@ -82,8 +82,8 @@ func (s *Server) join(p *player.Player) {
 func (s *Server) Online() []string {
 	s.mu.Lock()
 	names := make([]string, 0, len(s.online))
-	for _, n := range s.online {
-		names = append(names, n)
+	for _, on := range s.online {
+		names = append(names, on.name)
 	}
 	s.mu.Unlock()
 	slices.Sort(names)
