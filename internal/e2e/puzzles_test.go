@@ -79,6 +79,24 @@ type step struct {
 	item   string
 	place  string // "block", "entity", "held" or "from"
 	pos    cube.Pos
+	hand   int // the object of an input held by a player, to use the step with; 0 for an empty hand
+}
+
+// heldInput finds the first input of a plan line that a player holds: "Key #12 held by ...".
+var heldInput = regexp.MustCompile(`\w+ #(\d+) held by`)
+
+// handSlot returns the hotbar slot a bot uses a step's thing with: the one holding the step's carried input, or
+// one holding no puzzle item.
+func handSlot(t *testing.T, b *e2e.Bot, s step) int {
+	t.Helper()
+	if s.hand == 0 {
+		return b.EmptyHotbarSlot()
+	}
+	slot, ok := b.HotbarSlotOf(s.hand)
+	if !ok {
+		t.Fatalf("%s: object #%d is not in the hotbar", s.action, s.hand)
+	}
+	return slot
 }
 
 // keyPlace finds where the plan says a key lies on the ground.
@@ -115,6 +133,9 @@ func plan(t *testing.T, b *e2e.Bot) (step, bool) {
 		s := step{action: m[1], item: m[2], place: strings.Fields(m[3])[0]}
 		if s.place == "block" || s.place == "entity" {
 			s.pos = parsePos(m[4])
+		}
+		if h := heldInput.FindStringSubmatch(l); h != nil {
+			s.hand, _ = strconv.Atoi(h[1])
 		}
 		return s, true
 	}
@@ -158,7 +179,7 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatalf("no entity shown at %v for %s", s.pos, s.item)
 		}
 		mark := b.Mark()
-		if err := b.UseItemOnEntity(rid, 0); err != nil {
+		if err := b.UseItemOnEntity(rid, handSlot(t, b, s)); err != nil {
 			t.Fatal(err)
 		}
 		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
@@ -172,7 +193,7 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatal(err)
 		}
 		mark := b.Mark()
-		if err := b.UseItemOnBlock(s.pos, cube.FaceUp, 0); err != nil {
+		if err := b.UseItemOnBlock(s.pos, cube.FaceUp, handSlot(t, b, s)); err != nil {
 			t.Fatal(err)
 		}
 		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
