@@ -482,7 +482,7 @@ func TestBadInputBreaksNothing(t *testing.T) {
 	}
 }
 
-// Two bots work on one area; the one holding the forged key quits, the key is put down where they stood, and the
+// Two bots work on one area: the one who forged the key throws it down, the other picks it up and quits, the key is put down where they stood, and the
 // other finishes the puzzle.
 func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "forge.yaml")
@@ -514,15 +514,28 @@ func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the check's answer never came: %v", err)
 	}
-	follow(t, admin, s) // Forge
+	follow(t, admin, s) // Forge: the key is the admin's, who throws it down for Helper
+	if _, err := admin.WaitFor(ctx, func(packet.Packet) bool { slot, _ := keySlot(admin); return slot >= 0 }); err != nil {
+		t.Fatalf("the forged key did not go to the admin who forged it: %v", err)
+	}
+	slot, id := keySlot(admin)
+	if _, ok := drop(ctx, t, admin, 1, slot, id); !ok {
+		t.Fatal("the admin could not throw the key down")
+	}
 	var key []string
 	for key == nil && ctx.Err() == nil {
 		out, _ := admin.Command("/puzzle plan")
 		key = keyPlace.FindStringSubmatch(out.String())
 		time.Sleep(100 * time.Millisecond)
 	}
-	// Helper picks the key up, then leaves with it.
+	if key == nil {
+		t.Fatal("the key thrown down does not lie on the ground")
+	}
+	// Helper picks the key up, then leaves with it; the admin steps away, so as not to pick it up again.
 	at := parsePos(key[1])
+	if err := admin.MoveTo(at.Vec3Middle().Add(mgl64.Vec3{0, -0.5, 6})); err != nil {
+		t.Fatal(err)
+	}
 	if err := helper.MoveTo(at.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
 		t.Fatal(err)
 	}
