@@ -66,24 +66,10 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	if line != "" {
 		body = "§f" + line + "\n\n§7What will you do?"
 	}
-	h := handOf(p)
-	air := v.where[id].Kind == InInventory
 	moves, left := o.menuMoves(v, g, p, id)
-	advice := h.advice(v, left, air)
+	advice := handOf(p).advice(v, left, inAir(v, id))
 	if len(moves) == 0 {
-		if line != "" && person(it) && len(advice) == 0 {
-			p.Message("§e" + title + "§r: " + line) // a person says what they need
-			return
-		}
-		why := o.missing(v, g, *obj)
-		if len(advice) > 0 {
-			why = strings.Join(advice, "; ")
-		}
-		msg := "§7" + capital(objectWords(v.pack, *obj)) + ": " + why + "."
-		if line != "" {
-			msg = "§f" + line + " " + msg
-		}
-		p.Message(msg)
+		p.Message(o.nothingToDo(v, g, *obj, it, line, advice))
 		return
 	}
 	if len(advice) > 0 {
@@ -92,6 +78,23 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	buttons := o.buttons(v, p, moves)
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
+}
+
+// nothingToDo is what a player is told when an object's menu has nothing for them: a person's line alone when
+// they say what they need and the hand is not at fault; else what to hold (advice), or what is missing.
+func (o *Overlay) nothingToDo(v *state, g *puzzle.Manager, obj puzzle.Object, it *puzzle.Item, line string, advice []string) string {
+	if line != "" && person(it) && len(advice) == 0 {
+		return "§e" + displayName(it) + "§r: " + line // a person says what they need
+	}
+	why := o.missing(v, g, obj)
+	if len(advice) > 0 {
+		why = strings.Join(advice, "; ")
+	}
+	msg := "§7" + capital(objectWords(v.pack, obj)) + ": " + why + "."
+	if line != "" {
+		msg = "§f" + line + " " + msg
+	}
+	return msg
 }
 
 // speech is what an object says when a player turns to it: its say line from the pack, and for a person what
@@ -246,7 +249,7 @@ func (o *Overlay) menuMoves(v *state, g *puzzle.Manager, p *player.Player, id in
 	if area == puzzle.Inventory {
 		area = o.areaOf(p)
 	}
-	h, air := handOf(p), v.where[id].Kind == InInventory
+	h, air := handOf(p), inAir(v, id)
 	for _, mv := range g.MovesIn(area) {
 		switch {
 		case !o.offered(v, p, mv, id):

@@ -35,6 +35,10 @@ func handOf(p *player.Player) hand {
 	return hand{held: id, holding: ok, who: p.UUID()}
 }
 
+// inAir reports whether the menu of an object is of a carried item, used in the air (or on a block that is no
+// puzzle block), rather than of a thing in the world.
+func inAir(v *state, id int) bool { return v.where[id].Kind == InInventory }
+
 // carried returns the inputs of a move that the player holds in their inventory.
 func (h hand) carried(v *state, mv puzzle.Move) []int {
 	var out []int

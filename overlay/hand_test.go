@@ -57,7 +57,7 @@ func TestTheHandDecidesTheMenu(t *testing.T) {
 		for _, mv := range moves {
 			actions = append(actions, mv.Rule.Action)
 		}
-		return actions, handOf(p).advice(v, left, v.where[id].Kind == InInventory)
+		return actions, handOf(p).advice(v, left, inAir(v, id))
 	}
 	holdStack := func(p *player.Player, s item.Stack) {
 		if err := p.Inventory().SetItem(7, s); err != nil {
