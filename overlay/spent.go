@@ -23,11 +23,16 @@ import (
 //     that it was a red herring.
 //   - Areas not open yet get their puzzles generated when they open, from the objects that exist then (the
 //     players' inventories among them): an object removed before is simply not there to use, as if never found.
+//   - While an area is being given a puzzle (opened, rerolled, restarted after a failed attempt: pending work),
+//     nothing is spent: the puzzle it gets may want what players carry, and generation should see it.
 //   - Picking up and putting down spend nothing: only a move that runs a rule triggers the sweep, so an item just
 //     picked up never vanishes in the player's hands.
 
 // spent returns the ids of the carried objects that no open puzzle can use, in id order.
 func spent(s *state) []int {
+	if len(s.pending) > 0 {
+		return nil
+	}
 	var out []int
 	for _, obj := range s.game.State.Objects {
 		if obj.Area == puzzle.Inventory && !usable(s, obj) {

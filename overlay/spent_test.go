@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"context"
 	"testing"
 
 	"github.com/df-mc/dragonfly/server/player"
@@ -34,4 +35,31 @@ func TestSpentItemsLeaveTheInventory(t *testing.T) {
 		}
 	}).Done()
 	storeMatchesMemory(t, o)
+}
+
+// Nothing is spent while an area is being given a puzzle, which may want what players carry.
+func TestNothingIsSpentWhileAPuzzleIsMade(t *testing.T) {
+	w, o, h := henOverlay(t)
+	hen, oven := objectsOf(o, "0,0", "Hen")[0], objectsOf(o, "0,0", "Oven")[0]
+	play(t, w, o, h, hen, nil)
+	eggs := objectsOf(o, puzzle.Inventory, "Egg")
+	if len(eggs) != 1 {
+		t.Fatalf("eggs carried %v, want the one laid", eggs)
+	}
+	waitReply(t, o.post(&request{name: "a puzzle in the making", run: func(_ context.Context, s *state) (result, error) {
+		s.pending[AreaPos{5, 5}] = true
+		return result{}, nil
+	}}))
+	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
+		hold(t, p, eggs[0])
+		v := o.view()
+		return o.act(p, o.movesFrom(v, v.game, p, oven)[0], v.where[oven].Block, nil)
+	}))
+	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 1 {
+		t.Errorf("the cake left the inventory while a puzzle was being made: %v", carried)
+	}
+	waitReply(t, o.post(&request{name: "the puzzle made", run: func(_ context.Context, s *state) (result, error) {
+		delete(s.pending, AreaPos{5, 5})
+		return result{}, nil
+	}}))
 }
