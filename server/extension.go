@@ -59,7 +59,7 @@ func (s *Server) join(p *player.Player) {
 
 	players.Store(p.H(), s)
 	s.mu.Lock()
-	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID()}
+	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID(), left: make(chan struct{})}
 	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
@@ -106,6 +106,9 @@ func (h baseHandler) HandleQuit(p *player.Player) {
 	}
 	players.Delete(p.H())
 	h.s.mu.Lock()
+	if on, ok := h.s.online[p.H()]; ok {
+		close(on.left)
+	}
 	delete(h.s.online, p.H())
 	h.s.mu.Unlock()
 	h.s.log.Info("player left", "name", p.Name())

@@ -41,6 +41,9 @@ type listener struct {
 	replaceStale atomic.Pointer[func(login.IdentityData)]
 	admitting    sync.WaitGroup // the logins between pump and Accept
 
+	handedMu sync.Mutex
+	handed   map[string]*minecraft.Conn // the open connections handed to Dragonfly, by identity UUID
+
 	conns    chan *minecraft.Conn // logged-in connections, from pump to Accept
 	stopped  chan struct{}        // closed by stopAccepting
 	stopOnce sync.Once
@@ -62,6 +65,7 @@ func listen(conf dfserver.Config, addr, name string, compressFrom int, authClien
 		conns:    make(chan *minecraft.Conn),
 		stopped:  make(chan struct{}),
 		pumped:   make(chan struct{}),
+		handed:   map[string]*minecraft.Conn{},
 	}
 	go ln.pump()
 	return ln, nil
@@ -135,9 +139,38 @@ func (l *listener) admit(conn *minecraft.Conn) {
 	}
 	select {
 	case l.conns <- conn:
+		l.track(conn)
 	case <-l.stopped:
 		_ = l.Listener.Disconnect(conn, closingMessage)
 	}
+}
+
+// track records a connection handed to Dragonfly until it closes.
+func (l *listener) track(conn *minecraft.Conn) {
+	id := identityKey(conn.IdentityData().Identity)
+	l.handedMu.Lock()
+	l.handed[id] = conn
+	l.handedMu.Unlock()
+	context.AfterFunc(conn.Context(), func() {
+		l.handedMu.Lock()
+		if l.handed[id] == conn {
+			delete(l.handed, id)
+		}
+		l.handedMu.Unlock()
+	})
+}
+
+// closeIdentity closes the connection of the player with an identity UUID, if it is open, and reports whether
+// it was. Dragonfly then ends the player's session as for any connection that closes; the world never waits on a
+// dead connection. Call it off the world goroutines: closing flushes what is buffered.
+func (l *listener) closeIdentity(id string) bool {
+	l.handedMu.Lock()
+	conn, ok := l.handed[identityKey(id)]
+	l.handedMu.Unlock()
+	if ok {
+		_ = conn.Close()
+	}
+	return ok
 }
 
 // Accept implements dfserver.Listener: it returns the next connection that has logged in, and an error once

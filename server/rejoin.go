@@ -21,6 +21,7 @@ const replaceTimeout = 5 * time.Second
 type onlinePlayer struct {
 	name string
 	xuid string
+	left chan struct{} // closed when the player has left (their quit handler ran)
 }
 
 // sameIdentity reports whether a login is the same player as one online: the same XUID with authentication on
@@ -28,7 +29,7 @@ type onlinePlayer struct {
 // Dragonfly would refuse a login whose UUID is online ("Already logged in") until the stale session timed out,
 // some 40 seconds after a client dropped; with authentication off the name is the identity players see.
 func sameIdentity(auth bool, id login.IdentityData, online uuid.UUID, on onlinePlayer) bool {
-	if online.String() == id.Identity {
+	if online.String() == identityKey(id.Identity) {
 		return true
 	}
 	if auth {
@@ -37,27 +38,48 @@ func sameIdentity(auth bool, id login.IdentityData, online uuid.UUID, on onlineP
 	return strings.EqualFold(id.DisplayName, on.name)
 }
 
-// replaceStale disconnects every online session of the player who is logging in with identity id and waits (at
-// most replaceTimeout) until they have left the world, so that the new login takes their place at once. It is
-// called by the listener for each login before Dragonfly sees it, on a goroutine of its own, never on a world's.
+// replaceStale ends every online session of the player who is logging in with identity id and waits (at most
+// replaceTimeout) until they have left the world, so that the new login takes their place at once. It is called
+// by the listener for each login before Dragonfly sees it, on a goroutine of its own, never on a world's.
+//
+// The stale session's connection is closed, and Dragonfly ends the session as it ends any whose connection
+// closes. Disconnecting the player from the world instead would write to the dead connection on the world
+// goroutine, which can stall the world until the connection times out.
 func (s *Server) replaceStale(id login.IdentityData) {
 	s.mu.Lock()
-	var stale []*world.EntityHandle
+	stale := map[*world.EntityHandle]onlinePlayer{}
 	for h, on := range s.online {
 		if sameIdentity(s.conf.Server.AuthEnabled, id, h.UUID(), on) {
-			stale = append(stale, h)
+			stale[h] = on
 		}
 	}
 	s.mu.Unlock()
-	for _, h := range stale {
+	for h, on := range stale {
 		s.log.Info("player logged in again: the old session is replaced", "name", id.DisplayName)
-		task := player.Do(h, func(_ *world.Tx, p *player.Player) { p.Disconnect(replacedMessage) })
+		if !s.listener.closeIdentity(h.UUID().String()) {
+			player.Do(h, func(_ *world.Tx, p *player.Player) { p.Disconnect(replacedMessage) })
+		}
 		timer := time.NewTimer(replaceTimeout)
 		select {
-		case <-task.Done():
+		case <-on.left:
+			// The quit handler runs in the transaction that takes the player out of Dragonfly's roster; the next
+			// task of the world runs once it is over.
+			select {
+			case <-s.df.World().Do(func(*world.Tx) {}).Done():
+			case <-timer.C:
+			}
 		case <-timer.C:
 			s.log.Warn("the stale session of a player logging in again did not leave in time", "name", id.DisplayName)
 		}
 		timer.Stop()
 	}
+}
+
+// identityKey is a login's identity UUID as Dragonfly writes a player's UUID, or the text as it is when it is no
+// UUID.
+func identityKey(id string) string {
+	if u, err := uuid.Parse(id); err == nil {
+		return u.String()
+	}
+	return id
 }

@@ -35,4 +35,7 @@ func TestRejoinAfterADropReplacesTheStaleSession(t *testing.T) {
 	if got := out.String(); !strings.Contains(got, "1 player online: Ann") {
 		t.Errorf("/list after the rejoin = %q, want Ann alone", got)
 	}
+	if strings.Contains(srv.Logs(), "did not leave in time") {
+		t.Error("the stale session was slow to leave (a world stalled on the dead connection?)")
+	}
 }
