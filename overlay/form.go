@@ -289,7 +289,8 @@ func heldStack(p *player.Player) item.Stack {
 
 // buttons names the moves of a menu by their actions. When two moves share an action, the other inputs tell them
 // apart ("Unlock with the badge", "Unlock with the iron key"); when even those read the same, where each input is
-// ("Light with the flint and steel in your hand", "... 12 blocks to the north"), and a number as a last resort.
+// ("Light with the flint and steel in your hand", "... 12 blocks to the north", for the player p, if not nil), and
+// a number as a last resort.
 func (o *Overlay) buttons(v *state, p *player.Player, moves []puzzle.Move) []form.Button {
 	texts := make([]string, len(moves))
 	for i, mv := range moves {
@@ -341,10 +342,12 @@ func tellApart(texts []string, longer func(i int) string) []string {
 }
 
 // placeWords says where an object is for a player: "in your hand", "in your inventory", "12 blocks to the north",
-// "right here".
+// "right here"; nothing when there is no player (nil).
 func placeWords(v *state, p *player.Player, id int) string {
 	w := v.where[id]
 	switch {
+	case p == nil:
+		return ""
 	case w.Kind == InInventory && w.Player == p.UUID():
 		if held, ok := stackObject(heldStack(p)); ok && held == id {
 			return "in your hand"
