@@ -23,9 +23,14 @@ type mover struct {
 	h    *world.EntityHandle
 	name string
 	id   uuid.UUID
+	feet cube.Pos // where they stood when they chose the move
+	// toFeet are the outputs of the move that go at their feet rather than into their full inventory (handOver).
+	toFeet []int
 }
 
-func moverOf(p *player.Player) mover { return mover{h: p.H(), name: p.Name(), id: p.UUID()} }
+func moverOf(p *player.Player) mover {
+	return mover{h: p.H(), name: p.Name(), id: p.UUID(), feet: groundAt(p)}
+}
 
 // withPlayer runs f with the mover if they are still online, on the world goroutine.
 func (m mover) withPlayer(tx *world.Tx, f func(p *player.Player)) {
@@ -87,6 +92,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 		refused.change = res.change // the properties computed for the menu are set: they are committed too
 		return refused, nil
 	}
+	o.handOver(s, &d, &who, mv)
 	ops := o.placeDelta(s, &res.change, d, who, at)
 	res.change.NextID = s.game.State.NextID
 	s.version++
@@ -95,20 +101,26 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	if d.Failed != nil {
 		res.change.Intents = append(res.change.Intents, Intent{Kind: NewPuzzle, Area: failArea})
 	}
+	outs := outputsAt(s, d)
+	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name)}
+	for _, a := range solved {
+		text.solved = append(text.solved, solvedLine(s, a, who.name))
+	}
+	ops = append(ops, changeSounds(s.pack, inputs, outs), o.moveDone(who, mv.Rule, text, inputs, outs, at, solved, d.Failed), o.atFeet(s, who))
+	res.ops = append(ops, o.sweepSpent(s, &res.change, mv, d)...) // after the words, which name what was made
+	res.after = o.resumeAll(res.change.Intents)
+	return res, nil
+}
+
+// outputsAt returns a move's outputs where the state has them.
+func outputsAt(s *state, d puzzle.Delta) []ObjectAt {
 	var outs []ObjectAt
 	for _, out := range d.Outputs {
 		if rec, ok := s.record(out.ID); ok {
 			outs = append(outs, rec.at())
 		}
 	}
-	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name)}
-	for _, a := range solved {
-		text.solved = append(text.solved, solvedLine(s, a, who.name))
-	}
-	ops = append(ops, changeSounds(s.pack, inputs, outs), o.moveDone(who, mv.Rule, text, inputs, outs, at, solved, d.Failed))
-	res.ops = ops
-	res.after = o.resumeAll(res.change.Intents)
-	return res, nil
+	return outs
 }
 
 // refuse answers a move that cannot be made: the player is told why, and anything the world moved ahead of the
@@ -215,6 +227,8 @@ func (o *Overlay) placeOutput(obj puzzle.Object, old Where, existed bool, who mo
 		return Where{Kind: InInventory, Player: who.id}
 	case obj.Area == puzzle.InContainer:
 		return Where{Kind: Nowhere}
+	case slices.Contains(who.toFeet, obj.ID):
+		return o.placement(obj, who.feet) // made for a player whose inventory is full
 	case existed && old.Kind != InInventory && old.Kind != Nowhere:
 		return old // a persisting object keeps its place
 	}
@@ -309,15 +323,7 @@ func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) 
 	var change Change
 	var ops []op
 	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where[obj.ID].Tagged })
-	for _, obj := range d.Removed {
-		w := s.where[obj.ID]
-		if cl, ok := o.cleared(s, obj.Item, w); ok {
-			change.Cleared = append(change.Cleared, cl)
-		}
-		ops = append(ops, o.hide(obj.ID, obj.Item, w))
-		s.forget(obj.ID)
-		change.Removed = append(change.Removed, obj.ID)
-	}
+	ops = o.removeAll(s, &change, d)
 	if run.tracked != nil {
 		s.game.Untrack(run.tracked)
 	}

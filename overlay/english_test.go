@@ -148,7 +148,7 @@ func (r *reader) area(t *testing.T, seed int64, v *state, a AreaPos, s puzzle.So
 			npcName(it, obj), stateWords(it, obj), r.o.speech(v, v.game, obj, "Alex"), r.o.missing(v, v.game, obj))
 	}
 	for _, mv := range v.game.MovesIn(s.Puzzle.Area) {
-		for _, b := range r.o.buttons(v, []puzzle.Move{mv, mv}) {
+		for _, b := range r.o.buttons(v, nil, []puzzle.Move{mv, mv}) {
 			r.read(t, seed, "button", b.Text)
 		}
 		st := Step{Action: mv.Rule.Action}

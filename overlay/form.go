@@ -66,22 +66,35 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	if line != "" {
 		body = "§f" + line + "\n\n§7What will you do?"
 	}
-	moves := o.movesFrom(v, g, p, id)
-	buttons := o.buttons(v, moves)
+	moves, left := o.menuMoves(v, g, p, id)
+	advice := handOf(p).advice(v, left, inAir(v, id))
 	if len(moves) == 0 {
-		if line != "" && person(it) {
-			p.Message("§e" + title + "§r: " + line) // a person says what they need
-			return
-		}
-		msg := "§7" + capital(objectWords(v.pack, *obj)) + ": " + o.missing(v, g, *obj) + "."
-		if line != "" {
-			msg = "§f" + line + " " + msg
-		}
-		p.Message(msg)
+		p.Message(o.nothingToDo(v, g, *obj, it, line, advice))
 		return
 	}
+	if len(advice) > 0 {
+		body += "\n§7(" + capital(strings.Join(advice, "; ")) + ".)"
+	}
+	buttons := o.buttons(v, p, moves)
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
 	p.SendForm(form.NewMenu(menu, title).WithBody(body).WithButtons(buttons...))
+}
+
+// nothingToDo is what a player is told when an object's menu has nothing for them: a person's line alone when
+// they say what they need and the hand is not at fault; else what to hold (advice), or what is missing.
+func (o *Overlay) nothingToDo(v *state, g *puzzle.Manager, obj puzzle.Object, it *puzzle.Item, line string, advice []string) string {
+	if line != "" && person(it) && len(advice) == 0 {
+		return "§e" + displayName(it) + "§r: " + line // a person says what they need
+	}
+	why := o.missing(v, g, obj)
+	if len(advice) > 0 {
+		why = strings.Join(advice, "; ")
+	}
+	msg := "§7" + capital(objectWords(v.pack, obj)) + ": " + why + "."
+	if line != "" {
+		msg = "§f" + line + " " + msg
+	}
+	return msg
 }
 
 // speech is what an object says when a player turns to it: its say line from the pack, and for a person what
@@ -173,18 +186,24 @@ func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzl
 	return out
 }
 
-// missing says, in words, why nothing can be done with an object now: what a rule the player may run with it
-// lacks ("to pour into it you need a bucket of water"), or that nothing can be done with it yet.
+// missing says, in words, why nothing can be done with an object now: what the first step it takes part in lacks
+// (the steps of its area's puzzle not done yet first, then every rule the player may run), "to open it you need a
+// lectern with a book", or that nothing can be done with it yet.
 func (o *Overlay) missing(v *state, g *puzzle.Manager, obj puzzle.Object) string {
-	for _, r := range g.Rules() {
-		if r.Fail || !takes(v.pack, r, obj) {
-			continue
-		}
-		if lack := lacking(v.pack, g.State, r, obj); len(lack) > 0 {
-			return "to " + words(r.Action) + " it you need " + strings.Join(lack, " and ")
+	for _, st := range o.wanted(v, g, obj) {
+		if lack := lacking(v.pack, g.State, stepTerms(st), obj); len(lack) > 0 {
+			return "to " + words(st.Rule.Action) + " it you need " + strings.Join(lack, " and ")
 		}
 	}
 	return "nothing to do with it yet"
+}
+
+// stepTerms are the terms a step's inputs must match: the node's own, typed by generation, else the rule's.
+func stepTerms(st puzzle.TreeRule) []puzzle.Term {
+	if len(st.Inputs) == len(st.Rule.Inputs) {
+		return st.Inputs
+	}
+	return st.Rule.Inputs
 }
 
 // takes reports whether an object can be an input of a rule.
@@ -192,11 +211,12 @@ func takes(p *puzzle.Pack, r *puzzle.Rule, obj puzzle.Object) bool {
 	return slices.ContainsFunc(r.Inputs, func(t puzzle.Term) bool { return p.Matches(obj.Item, obj.Props, t) })
 }
 
-// lacking lists, in words, the inputs of a rule besides an object that nothing in its area or the inventory can be.
-func lacking(p *puzzle.Pack, s *puzzle.State, r *puzzle.Rule, obj puzzle.Object) []string {
+// lacking lists, in words, the input terms of a step besides an object that nothing in its area or the inventory
+// can be.
+func lacking(p *puzzle.Pack, s *puzzle.State, terms []puzzle.Term, obj puzzle.Object) []string {
 	var out []string
 	used := false
-	for _, t := range r.Inputs {
+	for _, t := range terms {
 		if !used && p.Matches(obj.Item, obj.Props, t) {
 			used = true
 			continue
@@ -210,32 +230,36 @@ func lacking(p *puzzle.Pack, s *puzzle.State, r *puzzle.Rule, obj puzzle.Object)
 	return out
 }
 
-// movesFrom lists the moves a player can make now that take the object, whichever input it is: the bucket used on
-// the cauldron and the cauldron used with the bucket both offer Pour. Its other inputs are in the player's
-// inventory or in the object's area. When the player holds a puzzle item, the moves that take it too come first.
-// g is v's game, with computed properties set.
+// movesFrom lists the moves a player's menu of an object offers now (menuMoves).
 func (o *Overlay) movesFrom(v *state, g *puzzle.Manager, p *player.Player, id int) []puzzle.Move {
+	moves, _ := o.menuMoves(v, g, p, id)
+	return moves
+}
+
+// menuMoves lists the moves a player can make now that take the object, whichever input it is: the bucket used on
+// the cauldron and the cauldron used with the bucket both offer Pour. Its other inputs are in the player's
+// inventory or in the object's area. It returns those the player's hand suits (see hand.go) and, apart, those it
+// leaves out for the hand. g is v's game, with computed properties set.
+func (o *Overlay) menuMoves(v *state, g *puzzle.Manager, p *player.Player, id int) (suited, left []puzzle.Move) {
 	obj, ok := g.State.Object(id)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	area := obj.Area
 	if area == puzzle.Inventory {
 		area = o.areaOf(p)
 	}
-	var with, without []puzzle.Move
-	held, holding := stackObject(heldStack(p))
+	h, air := handOf(p), inAir(v, id)
 	for _, mv := range g.MovesIn(area) {
-		if !o.offered(v, p, mv, id) {
-			continue
-		}
-		if holding && held != id && slices.Contains(mv.Inputs, held) {
-			with = append(with, mv)
-		} else {
-			without = append(without, mv)
+		switch {
+		case !o.offered(v, p, mv, id):
+		case h.suits(v, mv, air):
+			suited = append(suited, mv)
+		default:
+			left = append(left, mv)
 		}
 	}
-	return append(with, without...)
+	return suited, left
 }
 
 // offered reports whether a menu of an object offers a move: it takes the object, it is no pick-up (players pick
@@ -264,28 +288,33 @@ func heldStack(p *player.Player) item.Stack {
 }
 
 // buttons names the moves of a menu by their actions. When two moves share an action, the other inputs tell them
-// apart ("Unlock with Badge", "Unlock with Iron Key"), and a number when even those are the same.
-func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
+// apart ("Unlock with the badge", "Unlock with the iron key"); when even those read the same, where each input is
+// ("Light with the flint and steel in your hand", "... 12 blocks to the north", for the player p, if not nil), and
+// a number as a last resort.
+func (o *Overlay) buttons(v *state, p *player.Player, moves []puzzle.Move) []form.Button {
 	texts := make([]string, len(moves))
-	count := map[string]int{}
 	for i, mv := range moves {
 		texts[i] = capital(words(mv.Rule.Action))
-		count[mv.Rule.Action]++
 	}
-	for i, mv := range moves {
-		if count[mv.Rule.Action] < 2 {
-			continue
-		}
+	actions := slices.Clone(texts)
+	withInputs := func(i int, placed bool) string {
 		var with []string
-		for _, in := range mv.Inputs[1:] {
+		for _, in := range moves[i].Inputs[1:] {
 			if obj, ok := v.game.State.Object(in); ok {
-				with = append(with, objectWords(v.pack, *obj))
+				w := objectWords(v.pack, *obj)
+				if placed {
+					w = strings.TrimSpace(w + " " + placeWords(v, p, in))
+				}
+				with = append(with, w)
 			}
 		}
-		if len(with) > 0 {
-			texts[i] += " with " + strings.Join(with, ", ")
+		if len(with) == 0 {
+			return actions[i]
 		}
+		return actions[i] + " with " + strings.Join(with, ", ")
 	}
+	texts = tellApart(texts, func(i int) string { return withInputs(i, false) })
+	texts = tellApart(texts, func(i int) string { return withInputs(i, true) })
 	seen := map[string]int{}
 	buttons := make([]form.Button, len(moves))
 	for i, t := range texts {
@@ -295,4 +324,37 @@ func (o *Overlay) buttons(v *state, moves []puzzle.Move) []form.Button {
 		buttons[i] = form.NewButton(t, "")
 	}
 	return buttons
+}
+
+// tellApart rewrites with longer the texts that are not unique.
+func tellApart(texts []string, longer func(i int) string) []string {
+	count := map[string]int{}
+	for _, t := range texts {
+		count[t]++
+	}
+	out := slices.Clone(texts)
+	for i, t := range texts {
+		if count[t] > 1 {
+			out[i] = longer(i)
+		}
+	}
+	return out
+}
+
+// placeWords says where an object is for a player: "in your hand", "in your inventory", "12 blocks to the north",
+// "right here"; nothing when there is no player (nil).
+func placeWords(v *state, p *player.Player, id int) string {
+	w := v.where[id]
+	switch {
+	case p == nil:
+		return ""
+	case w.Kind == InInventory && w.Player == p.UUID():
+		if held, ok := stackObject(heldStack(p)); ok && held == id {
+			return "in your hand"
+		}
+		return "in your inventory"
+	case w.Kind == AtBlock || w.Kind == AtEntity:
+		return bearing(p.Position(), w.Block)
+	}
+	return ""
 }

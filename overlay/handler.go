@@ -1,6 +1,8 @@
 package overlay
 
 import (
+	"time"
+
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/item"
@@ -19,7 +21,8 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 	}
 	joined.Store(p.H(), o) // before the join hooks, so that commands know the player's overlay at once
 	inventories.Store(p.UUID(), p.Inventory())
-	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))}
+	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)),
+		dropped: map[int]time.Time{}}
 }
 
 // Join repairs a joining player's inventory from the store and shows them their area. Call on the world goroutine.
@@ -37,7 +40,14 @@ type handler struct {
 	area AreaPos // the area the player was last in
 	// near is the locked border the player last pushed against: told with one title per approach.
 	near approach
+	// dropped is when the player last dropped each puzzle item, by object id: the dropper does not pick it up again
+	// for dropperDelay. Handlers run on the player's world goroutine, so it needs no lock.
+	dropped map[int]time.Time
 }
+
+// dropperDelay is how long a player who drops an item cannot pick it up again, as in vanilla: without it, a
+// puzzle item thrown away lands at the thrower's feet and is back in the inventory half a second later.
+const dropperDelay = 2 * time.Second
 
 // HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
@@ -194,6 +204,11 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 		ctx.Cancel() // a stale stack: leave it (the sweep removes stale ones)
 		return
 	}
+	if t, ok := h.dropped[id]; ok && time.Since(t) < dropperDelay {
+		ctx.Cancel() // just thrown away: Dragonfly tries again next tick
+		return
+	}
+	delete(h.dropped, id)
 	h.o.act(ctx.Player(), puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{id}}, groundAt(ctx.Player()), nil)
 	h.Handler.HandleItemPickup(ctx, s)
 }
@@ -215,6 +230,12 @@ func (h *handler) HandleItemDrop(ctx *player.Context, s item.Stack) {
 		p.Message("§eA puzzle item is not put down on a hopper, which would swallow it: step off it first.")
 		return
 	}
+	for old, t := range h.dropped {
+		if time.Since(t) >= dropperDelay {
+			delete(h.dropped, old)
+		}
+	}
+	h.dropped[id] = time.Now()
 	h.o.act(p, puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{id}}, groundAt(p), nil)
 }
 

@@ -158,6 +158,7 @@ func TestNeighboursOfASolveOpenAfterAStopRightAfterIt(t *testing.T) {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}))
 	open := playAs(w, h, func(p *player.Player) *Reply {
+		hold(t, p, key)
 		v := o.view()
 		return o.act(p, o.movesFrom(v, v.game, p, crate)[0], at, nil)
 	})
@@ -339,4 +340,27 @@ func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
 		}
 		_ = o.Close()
 	}
+}
+
+// hold puts the stack of an object in the player's main hand, as a player picks a hotbar slot (moving it into the
+// hotbar first when it lies further in).
+func hold(t *testing.T, p *player.Player, id int) {
+	t.Helper()
+	inv := p.Inventory()
+	for slot, s := range inv.Slots() {
+		if got, ok := stackObject(s); !ok || got != id {
+			continue
+		}
+		if slot >= 9 {
+			if err := inv.Swap(slot, 8); err != nil {
+				t.Fatal(err)
+			}
+			slot = 8
+		}
+		if err := p.SetHeldSlot(slot); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Fatalf("the player holds no stack of object %d", id)
 }

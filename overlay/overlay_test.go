@@ -138,6 +138,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 		if _, ok := findEntity(tx, keyAt.Entity, keyAt.Block); ok {
 			t.Error("the key still lies on the ground")
 		}
+		hold(t, p, key)
 		v := o.view()
 		moves := o.movesFrom(v, v.game, p, crate)
 		if len(moves) != 1 || moves[0].Rule.Action != "Open" {
@@ -361,7 +362,7 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 		p := tx.AddEntity(h).(*player.Player)
 		v := o.view()
 		moves := o.movesFrom(v, v.game, p, crate)
-		names := o.buttons(v, moves)
+		names := o.buttons(v, p, moves)
 		var kick *puzzle.Move
 		for i := range moves {
 			if names[i].Text == "Kick" {

@@ -59,7 +59,7 @@ func (s *Server) join(p *player.Player) {
 
 	players.Store(p.H(), s)
 	s.mu.Lock()
-	s.online[p.H()] = p.Name()
+	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID(), left: make(chan struct{})}
 	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
@@ -82,8 +82,8 @@ func (s *Server) join(p *player.Player) {
 func (s *Server) Online() []string {
 	s.mu.Lock()
 	names := make([]string, 0, len(s.online))
-	for _, n := range s.online {
-		names = append(names, n)
+	for _, on := range s.online {
+		names = append(names, on.name)
 	}
 	s.mu.Unlock()
 	slices.Sort(names)
@@ -106,6 +106,9 @@ func (h baseHandler) HandleQuit(p *player.Player) {
 	}
 	players.Delete(p.H())
 	h.s.mu.Lock()
+	if on, ok := h.s.online[p.H()]; ok {
+		close(on.left)
+	}
 	delete(h.s.online, p.H())
 	h.s.mu.Unlock()
 	h.s.log.Info("player left", "name", p.Name())

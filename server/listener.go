@@ -7,11 +7,13 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	dfserver "github.com/df-mc/dragonfly/server"
 	"github.com/df-mc/dragonfly/server/session"
 	"github.com/sandertv/gophertunnel/minecraft"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
 )
 
 // connCloseTimeout bounds how long Close waits for the open connections to close cleanly before it closes the
@@ -29,9 +31,18 @@ const connCloseTimeout = 8 * time.Second
 //   - Shutting down starts with stopAccepting: Dragonfly is given no more connections, and the ones that finish
 //     logging in afterwards are disconnected, so that no join completes behind Dragonfly's back while it stops.
 //   - Every connection handed to Dragonfly is a formConn, which fixes the form responses of some clients.
+//   - A login of a player who is still online (a client that dropped and came back before its old connection
+//     timed out) first replaces the stale session (replaceStale), where Dragonfly would refuse it.
 type listener struct {
 	*minecraft.Listener
 	rak *rakListener
+
+	// replaceStale, once set, is called with each login's identity before Dragonfly sees it.
+	replaceStale atomic.Pointer[func(login.IdentityData)]
+	admitting    sync.WaitGroup // the logins between pump and Accept
+
+	handedMu sync.Mutex
+	handed   map[string]*minecraft.Conn // the open connections handed to Dragonfly, by identity UUID
 
 	conns    chan *minecraft.Conn // logged-in connections, from pump to Accept
 	stopped  chan struct{}        // closed by stopAccepting
@@ -54,6 +65,7 @@ func listen(conf dfserver.Config, addr, name string, compressFrom int, authClien
 		conns:    make(chan *minecraft.Conn),
 		stopped:  make(chan struct{}),
 		pumped:   make(chan struct{}),
+		handed:   map[string]*minecraft.Conn{},
 	}
 	go ln.pump()
 	return ln, nil
@@ -107,13 +119,58 @@ func (l *listener) pump() {
 		if err != nil {
 			return
 		}
-		conn := c.(*minecraft.Conn)
-		select {
-		case l.conns <- conn:
-		case <-l.stopped:
-			_ = l.Listener.Disconnect(conn, closingMessage)
-		}
+		l.admitting.Add(1)
+		go l.admit(c.(*minecraft.Conn))
 	}
+}
+
+// admit replaces the stale session of the player logging in on conn, if any, then hands conn to Accept, or
+// disconnects it once the listener has stopped accepting. Each login is admitted on a goroutine of its own, so
+// that one waiting for a stale session to leave holds up no other.
+func (l *listener) admit(conn *minecraft.Conn) {
+	defer l.admitting.Done()
+	defer func() {
+		if r := recover(); r != nil {
+			_ = l.Listener.Disconnect(conn, "The server could not admit you.")
+		}
+	}()
+	if replace := l.replaceStale.Load(); replace != nil {
+		(*replace)(conn.IdentityData())
+	}
+	select {
+	case l.conns <- conn:
+		l.track(conn)
+	case <-l.stopped:
+		_ = l.Listener.Disconnect(conn, closingMessage)
+	}
+}
+
+// track records a connection handed to Dragonfly until it closes.
+func (l *listener) track(conn *minecraft.Conn) {
+	id := identityKey(conn.IdentityData().Identity)
+	l.handedMu.Lock()
+	l.handed[id] = conn
+	l.handedMu.Unlock()
+	context.AfterFunc(conn.Context(), func() {
+		l.handedMu.Lock()
+		if l.handed[id] == conn {
+			delete(l.handed, id)
+		}
+		l.handedMu.Unlock()
+	})
+}
+
+// closeIdentity closes the connection of the player with an identity UUID, if it is open, and reports whether
+// it was. Dragonfly then ends the player's session as for any connection that closes; the world never waits on a
+// dead connection. Call it off the world goroutines: closing flushes what is buffered.
+func (l *listener) closeIdentity(id string) bool {
+	l.handedMu.Lock()
+	conn, ok := l.handed[identityKey(id)]
+	l.handedMu.Unlock()
+	if ok {
+		_ = conn.Close()
+	}
+	return ok
 }
 
 // Accept implements dfserver.Listener: it returns the next connection that has logged in, and an error once
@@ -155,6 +212,7 @@ func (l *listener) Close() error {
 	l.rak.closeConns(connCloseTimeout)
 	err := l.Listener.Close()
 	<-l.pumped
+	l.admitting.Wait()
 	l.rak.closeAll() // Those that opened at the last moment too; any still closing ends within seconds.
 	return err
 }

@@ -47,6 +47,7 @@ type Bot struct {
 	observe func(packet.Packet)              // sees each packet before waiters do
 	control func(pk *packet.PlayerAuthInput) // moves the bot each tick: pk.Position becomes its position
 
+	cut       *atomic.Bool // set by Drop: nothing more reaches the server
 	closeOnce sync.Once
 	stop      chan struct{}
 	wg        sync.WaitGroup
@@ -59,8 +60,8 @@ func Dial(ctx context.Context, addr, name string) (*Bot, error) {
 		DisplayName: name,
 		Identity:    uuid.NewSHA1(uuid.NameSpaceOID, []byte("riddlestone-bot:"+name)).String(),
 	}}
-	spawned := new(atomic.Bool)
-	conn, err := d.DialContextNetwork(ctx, handshakeNetwork{spawned: spawned}, addr)
+	spawned, cut := new(atomic.Bool), new(atomic.Bool)
+	conn, err := d.DialContextNetwork(ctx, handshakeNetwork{spawned: spawned, cut: cut}, addr)
 	if err != nil {
 		return nil, fmt.Errorf("bot %s: dial %s: %w", name, addr, err)
 	}
@@ -77,6 +78,7 @@ func Dial(ctx context.Context, addr, name string) (*Bot, error) {
 		inv:     map[uint32][]protocol.ItemInstance{},
 		chunks:  map[protocol.ChunkPos]bool{},
 		stop:    make(chan struct{}),
+		cut:     cut,
 	}
 	b.wg.Add(2)
 	go b.readLoop()
@@ -102,6 +104,17 @@ func (b *Bot) Close() error {
 		b.wg.Wait()
 	})
 	return err
+}
+
+// Drop makes the bot vanish as a client that loses its network does: from now on nothing it sends reaches the
+// server, not even its goodbye, and it closes its end. The server still holds the player until the connection
+// times out. The bot's own end closes in the background (Close waits for it).
+func (b *Bot) Drop() {
+	b.cut.Store(true)
+	go func() {
+		defer func() { _ = recover() }() // a test's bot: nothing to repair
+		_ = b.Close()
+	}()
 }
 
 // readLoop records packets and answers the ones a real client must answer.

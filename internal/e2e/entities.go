@@ -195,3 +195,36 @@ func stackOf(s protocol.ItemStack) item.Stack {
 
 // Stack decodes an item of the client's inventory (see Bot.Inventory).
 func Stack(it protocol.ItemInstance) item.Stack { return stackOf(it.Stack) }
+
+// objectKey is the value the server puts in a puzzle item's stack: the object's id (overlay/look.go).
+const objectKey = "riddlestone:object"
+
+// HotbarSlotOf returns the hotbar slot (0 to 8) of the bot's inventory that holds the stack of a puzzle object, as
+// /puzzle plan numbers it ("Key #12"), or false when none does. Using an item from that slot holds it.
+func (b *Bot) HotbarSlotOf(object int) (int, bool) {
+	for slot, it := range b.Inventory(protocol.WindowIDInventory) {
+		if slot > 8 {
+			break
+		}
+		if v, ok := Stack(it).Value(objectKey); ok && v == object {
+			return slot, true
+		}
+	}
+	return 0, false
+}
+
+// EmptyHotbarSlot returns a hotbar slot that holds nothing, or holds no puzzle item (the guide book), for using a
+// thing with an empty hand; it prefers an empty one.
+func (b *Bot) EmptyHotbarSlot() int {
+	inv := b.Inventory(protocol.WindowIDInventory)
+	fallback := 0
+	for slot := range 9 {
+		if slot >= len(inv) || inv[slot].Stack.NetworkID == 0 {
+			return slot
+		}
+		if _, puzzle := Stack(inv[slot]).Value(objectKey); !puzzle {
+			fallback = slot
+		}
+	}
+	return fallback
+}

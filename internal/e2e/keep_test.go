@@ -200,3 +200,39 @@ func setBlock(ctx context.Context, t *testing.T, srv *e2e.Server, pos cube.Pos, 
 		t.Fatal(err)
 	}
 }
+
+// A puzzle item a player throws away lands at their feet and is not picked up again by them for two seconds, as
+// in vanilla: a Human picks the key up by walking over it, drops it from the inventory screen and stands still.
+func TestADroppedPuzzleItemIsNotPickedUpAgainAtOnce(t *testing.T) {
+	srv := puzzleServer(t)
+	h := srv.JoinHuman(t, "Thrower")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := h.WaitTerrain(ctx, 16); err != nil {
+		t.Fatal(err)
+	}
+	key, err := h.WaitEntity(ctx, func(e e2e.Entity) bool { return e.IsItem() })
+	if err != nil {
+		t.Fatalf("no key lying about: %v", err)
+	}
+	if err := h.PickUp(ctx, key.RID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.WaitFor(ctx, func(packet.Packet) bool { s, _ := keySlot(h.Bot); return s >= 0 }); err != nil {
+		t.Fatalf("the key is not in the inventory: %v", err)
+	}
+	slot, id := keySlot(h.Bot)
+	if _, ok := drop(ctx, t, h.Bot, 1, slot, id); !ok {
+		t.Fatal("the drop was refused")
+	}
+	dropped := time.Now()
+	if _, err := h.WaitFor(ctx, func(packet.Packet) bool { s, _ := keySlot(h.Bot); return s < 0 }); err != nil {
+		t.Fatalf("the key did not leave the inventory: %v", err)
+	}
+	if _, err := h.WaitFor(ctx, func(packet.Packet) bool { s, _ := keySlot(h.Bot); return s >= 0 }); err != nil {
+		t.Fatalf("the key was never picked up again, standing on it: %v", err)
+	}
+	if back := time.Since(dropped); back < 1900*time.Millisecond {
+		t.Errorf("the key thrown away was back in the inventory after %v, want 2 s at least", back)
+	}
+}

@@ -19,13 +19,17 @@ const handshakeDelay = 25 * time.Millisecond
 // starts expecting the client's RequestChunkRadius; a client on loopback can answer in between, its answer is
 // set aside and the join hangs on both sides. Real clients, behind a real network and a real game, are never
 // that quick.
+//
+// Its UDP socket can also be cut (cut set): from then on nothing the bot sends reaches the server, as when a
+// client loses its network, and the server learns of it only when the connection times out.
 type handshakeNetwork struct {
 	spawned *atomic.Bool
+	cut     *atomic.Bool // nil: never cut
 }
 
 // DialContext dials a RakNet connection whose writes are delayed until spawned is set.
 func (n handshakeNetwork) DialContext(ctx context.Context, address string) (net.Conn, error) {
-	c, err := raknet.Dialer{}.DialContext(ctx, address)
+	c, err := raknet.Dialer{UpstreamDialer: cuttable{cut: n.cut}}.DialContext(ctx, address)
 	if err != nil {
 		return nil, err
 	}
@@ -63,6 +67,34 @@ func (c *slowStartConn) ReadPacket() ([]byte, error) {
 func (c *slowStartConn) Write(b []byte) (int, error) {
 	if !c.spawned.Load() {
 		time.Sleep(handshakeDelay)
+	}
+	return c.Conn.Write(b)
+}
+
+// cuttable dials UDP sockets that stop sending once cut is set.
+type cuttable struct {
+	cut *atomic.Bool
+}
+
+// DialContext dials a UDP socket.
+func (d cuttable) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	c, err := (&net.Dialer{}).DialContext(ctx, network, address)
+	if err != nil || d.cut == nil {
+		return c, err
+	}
+	return &cutConn{Conn: c, cut: d.cut}, nil
+}
+
+// cutConn is a UDP socket whose writes are dropped once cut is set.
+type cutConn struct {
+	net.Conn
+	cut *atomic.Bool
+}
+
+// Write sends b, or drops it when the socket is cut.
+func (c *cutConn) Write(b []byte) (int, error) {
+	if c.cut.Load() {
+		return len(b), nil
 	}
 	return c.Conn.Write(b)
 }

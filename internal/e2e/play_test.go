@@ -212,7 +212,7 @@ func carriedSlot(h *e2e.Human, s planStep) int {
 			}
 		}
 	}
-	return 0
+	return h.EmptyHotbarSlot() // nothing carried: an empty hand
 }
 
 // stackName is the custom name a stack shows, or "".

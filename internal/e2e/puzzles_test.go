@@ -79,6 +79,24 @@ type step struct {
 	item   string
 	place  string // "block", "entity", "held" or "from"
 	pos    cube.Pos
+	hand   int // the object of an input held by a player, to use the step with; 0 for an empty hand
+}
+
+// heldInput finds the first input of a plan line that a player holds: "Key #12 held by ...".
+var heldInput = regexp.MustCompile(`\w+ #(\d+) held by`)
+
+// handSlot returns the hotbar slot a bot uses a step's thing with: the one holding the step's carried input, or
+// one holding no puzzle item.
+func handSlot(t *testing.T, b *e2e.Bot, s step) int {
+	t.Helper()
+	if s.hand == 0 {
+		return b.EmptyHotbarSlot()
+	}
+	slot, ok := b.HotbarSlotOf(s.hand)
+	if !ok {
+		t.Fatalf("%s: object #%d is not in the hotbar", s.action, s.hand)
+	}
+	return slot
 }
 
 // keyPlace finds where the plan says a key lies on the ground.
@@ -115,6 +133,9 @@ func plan(t *testing.T, b *e2e.Bot) (step, bool) {
 		s := step{action: m[1], item: m[2], place: strings.Fields(m[3])[0]}
 		if s.place == "block" || s.place == "entity" {
 			s.pos = parsePos(m[4])
+		}
+		if h := heldInput.FindStringSubmatch(l); h != nil {
+			s.hand, _ = strconv.Atoi(h[1])
 		}
 		return s, true
 	}
@@ -158,7 +179,7 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatalf("no entity shown at %v for %s", s.pos, s.item)
 		}
 		mark := b.Mark()
-		if err := b.UseItemOnEntity(rid, 0); err != nil {
+		if err := b.UseItemOnEntity(rid, handSlot(t, b, s)); err != nil {
 			t.Fatal(err)
 		}
 		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
@@ -172,7 +193,7 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 			t.Fatal(err)
 		}
 		mark := b.Mark()
-		if err := b.UseItemOnBlock(s.pos, cube.FaceUp, 0); err != nil {
+		if err := b.UseItemOnBlock(s.pos, cube.FaceUp, handSlot(t, b, s)); err != nil {
 			t.Fatal(err)
 		}
 		form, err := e2e.Await(ctx, b, mark, func(*packet.ModalFormRequest) bool { return true })
@@ -461,7 +482,7 @@ func TestBadInputBreaksNothing(t *testing.T) {
 	}
 }
 
-// Two bots work on one area; the one holding the forged key quits, the key is put down where they stood, and the
+// Two bots work on one area: the one who forged the key throws it down, the other picks it up and quits, the key is put down where they stood, and the
 // other finishes the puzzle.
 func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "forge.yaml")
@@ -493,15 +514,28 @@ func TestTwoBotsAndAHolderWhoQuits(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("the check's answer never came: %v", err)
 	}
-	follow(t, admin, s) // Forge
+	follow(t, admin, s) // Forge: the key is the admin's, who throws it down for Helper
+	if _, err := admin.WaitFor(ctx, func(packet.Packet) bool { slot, _ := keySlot(admin); return slot >= 0 }); err != nil {
+		t.Fatalf("the forged key did not go to the admin who forged it: %v", err)
+	}
+	slot, id := keySlot(admin)
+	if _, ok := drop(ctx, t, admin, 1, slot, id); !ok {
+		t.Fatal("the admin could not throw the key down")
+	}
 	var key []string
 	for key == nil && ctx.Err() == nil {
 		out, _ := admin.Command("/puzzle plan")
 		key = keyPlace.FindStringSubmatch(out.String())
 		time.Sleep(100 * time.Millisecond)
 	}
-	// Helper picks the key up, then leaves with it.
+	if key == nil {
+		t.Fatal("the key thrown down does not lie on the ground")
+	}
+	// Helper picks the key up, then leaves with it; the admin steps away, so as not to pick it up again.
 	at := parsePos(key[1])
+	if err := admin.MoveTo(at.Vec3Middle().Add(mgl64.Vec3{0, -0.5, 6})); err != nil {
+		t.Fatal(err)
+	}
 	if err := helper.MoveTo(at.Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
 		t.Fatal(err)
 	}

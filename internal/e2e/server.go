@@ -119,7 +119,8 @@ func StartErr(t testing.TB, opts ...Option) (*Server, error) {
 func (s *Server) Logs() string { return s.logs.String() }
 
 // Join connects a bot called name and disconnects it when the test ends. A player of that name who has just left
-// may still be online for a moment, and the server refuses a second login, so it first waits for them to be gone.
+// may still be online for a moment, and a second login would replace that session, so it first waits for them to be
+// gone.
 func (s *Server) Join(t testing.TB, name string) *Bot {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), DefaultTimeout)
