@@ -12,6 +12,7 @@ import (
 	dfserver "github.com/df-mc/dragonfly/server"
 	"github.com/df-mc/dragonfly/server/session"
 	"github.com/sandertv/gophertunnel/minecraft"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
 )
 
 // connCloseTimeout bounds how long Close waits for the open connections to close cleanly before it closes the
@@ -71,10 +72,14 @@ func listenConfig(conf dfserver.Config, name string, authClient *http.Client) (m
 		TexturePacksRequired:   conf.ResourcesRequired,
 		Compression:            conf.Compression,
 	}
+	var next func(net.Addr, login.IdentityData, login.ClientData) (string, bool)
 	if conf.Allower != nil {
-		cfg.Allow = conf.Allower.Allow
+		next = conf.Allower.Allow
 	}
-	network := &rakNetwork{}
+	gate := newVersionGate(conf.Log)
+	cfg.AcceptedProtocols = gate.protocols()
+	cfg.Allow = gate.allow(next)
+	network := &rakNetwork{gate: gate}
 	if conf.Log.Enabled(context.Background(), slog.LevelDebug) {
 		cfg.ErrorLog = conf.Log.With("net origin", "gophertunnel")
 		network.log = conf.Log.With("net origin", "raknet")

@@ -1,0 +1,86 @@
+package server_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sandertv/gophertunnel/minecraft"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
+
+	"riddlestone/internal/e2e"
+)
+
+// otherProtocol is gophertunnel's protocol announced under another number: the client of another version, as
+// far as the login goes.
+type otherProtocol struct {
+	minecraft.Protocol
+	id  int32
+	ver string
+}
+
+func (p otherProtocol) ID() int32      { return p.id }
+func (p otherProtocol) Ver() string    { return p.ver }
+func (p otherProtocol) String() string { return p.ver }
+
+// dialVersion dials srv as a client of protocol id and game version ver, and returns the error the dial ends
+// with.
+func dialVersion(t *testing.T, srv *e2e.Server, name string, id int32, ver string) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), e2e.DefaultTimeout)
+	defer cancel()
+	d := minecraft.Dialer{
+		IdentityData: login.IdentityData{DisplayName: name},
+		ClientData:   login.ClientData{GameVersion: ver},
+		Protocol:     otherProtocol{Protocol: minecraft.DefaultProtocol, id: id, ver: ver},
+	}
+	conn, err := d.DialContext(ctx, "raknet", srv.Addr)
+	if err == nil {
+		_ = conn.Close()
+		return errors.New("the server let the client in")
+	}
+	return err
+}
+
+// TestUnsupportedVersionIsToldWhy dials with an older and a newer protocol number than the server speaks: each
+// client is disconnected with the versions the server accepts and its own, and each refusal is logged at info
+// with the player's name, version and protocol number.
+func TestUnsupportedVersionIsToldWhy(t *testing.T) {
+	srv := e2e.Start(t)
+	for _, c := range []struct {
+		name string
+		id   int32
+		ver  string
+	}{{"Olda", 1001, "1.26.30"}, {"Newt", 2225, "1.26.60"}} {
+		err := dialVersion(t, srv, c.name, c.id, c.ver)
+		var disc minecraft.DisconnectError
+		if !errors.As(err, &disc) {
+			t.Fatalf("%s: dial ended with %v, want a disconnection with a message", c.ver, err)
+		}
+		want := "This server accepts Minecraft 1.26.45; you have " + c.ver + "."
+		if string(disc) != want {
+			t.Errorf("%s: told %q, want %q", c.ver, disc, want)
+		}
+		line := "name=" + c.name + " version=" + c.ver + " protocol=" + strconv.Itoa(int(c.id))
+		waitFor(t, "the refusal in the log", func() bool { return strings.Contains(srv.Logs(), line) })
+		if !strings.Contains(logLine(srv.Logs(), line), "level=INFO") {
+			t.Errorf("%s: the refusal is not logged at info: %q", c.ver, logLine(srv.Logs(), line))
+		}
+	}
+	if names := srv.Online(); len(names) != 0 {
+		t.Errorf("players online after the refusals: %v", names)
+	}
+	srv.Join(t, "Curt") // A client of the server's own version still joins.
+}
+
+// logLine returns the line of logs that holds s.
+func logLine(logs, s string) string {
+	for _, l := range strings.Split(logs, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
