@@ -47,7 +47,7 @@ type Server struct {
 	quits    []func(p *player.Player)
 	wrappers []HandlerWrapper
 	closers  []func() error
-	online   map[*world.EntityHandle]string // names of the players who joined and have not left
+	online   map[*world.EntityHandle]OnlinePlayer // the players who joined and have not left
 
 	closing   chan struct{} // closed when Close starts
 	closeOnce sync.Once
@@ -115,7 +115,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		seed:     seed,
 		admins:   newAdmins(conf),
 		mode:     mode,
-		online:   map[*world.EntityHandle]string{},
+		online:   map[*world.EntityHandle]OnlinePlayer{},
 		closing:  make(chan struct{}),
 		accepted: make(chan struct{}),
 	}

@@ -213,3 +213,17 @@ func (refusedProtocol) ConvertToLatest(pk packet.Packet, _ *minecraft.Conn) []pa
 func (refusedProtocol) ConvertFromLatest(pk packet.Packet, _ *minecraft.Conn) []packet.Packet {
 	return []packet.Packet{pk}
 }
+
+// versionOf returns the client version of a connection of protocol p: the accepted version of its number (so
+// that the names are few and known, whatever the client says of itself).
+func versionOf(p minecraft.Protocol) clientVersion {
+	for _, v := range acceptedVersions {
+		if v.Protocol == p.ID() {
+			return v
+		}
+	}
+	return clientVersion{Protocol: p.ID(), Game: p.Ver()}
+}
+
+// String returns the game's version, such as "1.26.45".
+func (v clientVersion) String() string { return v.Game }

@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
 
 	"riddlestone/internal/e2e"
+	"riddlestone/server"
 )
 
 // otherProtocol is gophertunnel's protocol announced under another number: the client of another version, as
@@ -83,4 +86,43 @@ func logLine(logs, s string) string {
 		}
 	}
 	return ""
+}
+
+// TestClientVersionsShown joins a player and finds their client's version in /list, in the dashboard's
+// players and in the metrics' count of players by version, which drops it once they have left.
+func TestClientVersionsShown(t *testing.T) {
+	srv := e2e.Start(t, e2e.WithExtension(server.Web), e2e.WithConfig(func(c *server.Config) {
+		c.Riddlestone.Packs = nil
+		c.Web.Address = "127.0.0.1:0"
+	}))
+	bot := srv.Join(t, "Vera")
+	if got := srv.Console(t, "list"); got != "1 player online: Vera (1.26.45)\n" {
+		t.Errorf("list = %q", got)
+	}
+	url := srv.WebURL()
+	waitFor(t, "Vera's version on the dashboard", func() bool {
+		return strings.Contains(get(t, url+"api/players"), `"name":"Vera"`) &&
+			strings.Contains(get(t, url+"api/players"), `"version":"1.26.45"`)
+	})
+	gauge := `riddlestone_players_by_version{version="1.26.45"} 1`
+	waitFor(t, "the players by version", func() bool { return strings.Contains(get(t, url+"metrics"), gauge) })
+	_ = bot.Close()
+	waitFor(t, "the version gone from the metrics", func() bool {
+		return !strings.Contains(get(t, url+"metrics"), `riddlestone_players_by_version{`)
+	})
+}
+
+// get returns the body of a GET of url.
+func get(t *testing.T, url string) string {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(body)
 }
