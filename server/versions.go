@@ -1,12 +1,14 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"math"
 	"net"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -15,11 +17,19 @@ import (
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/server/translate"
 )
 
 // acceptedVersions are the client versions the server accepts, oldest first: the game's version and its
-// protocol number. The last is gophertunnel's own, which needs no translation.
-var acceptedVersions = []clientVersion{{Protocol: protocol.CurrentProtocol, Game: protocol.CurrentVersion}}
+// protocol number. gophertunnel's own needs no translation; the others are package translate's.
+var acceptedVersions = func() []clientVersion {
+	list := []clientVersion{{Protocol: protocol.CurrentProtocol, Game: protocol.CurrentVersion}}
+	for _, p := range translate.Protocols() {
+		list = append(list, clientVersion{Protocol: p.ID(), Game: p.Ver()})
+	}
+	slices.SortFunc(list, func(a, b clientVersion) int { return cmp.Compare(a.Protocol, b.Protocol) })
+	return list
+}()
 
 // clientVersion is a client's version: its protocol number and the game's version ("1.26.45").
 type clientVersion struct {
@@ -75,9 +85,10 @@ func newVersionGate(log *slog.Logger) *versionGate {
 	return &versionGate{log: log, refused: map[string]int32{}}
 }
 
-// protocols returns gophertunnel's AcceptedProtocols: the refusal's (the current one is always added).
+// protocols returns gophertunnel's AcceptedProtocols: the translated versions' and the refusal's (the current
+// one is always added). Its length is its capacity, as gophertunnel appends to it for every connection.
 func (g *versionGate) protocols() []minecraft.Protocol {
-	return []minecraft.Protocol{refusedProtocol{}}
+	return slices.Clip(append(translate.Protocols(), refusedProtocol{}))
 }
 
 // allow wraps the server's join filter next: a client the gate noted is refused with the text, and logged.

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sandertv/gophertunnel/minecraft"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/login"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
@@ -62,7 +64,7 @@ func TestUnsupportedVersionIsToldWhy(t *testing.T) {
 		if !errors.As(err, &disc) {
 			t.Fatalf("%s: dial ended with %v, want a disconnection with a message", c.ver, err)
 		}
-		want := "This server accepts Minecraft 1.26.45; you have " + c.ver + "."
+		want := "This server accepts Minecraft 1.26.40 to 1.26.45; you have " + c.ver + "."
 		if string(disc) != want {
 			t.Errorf("%s: told %q, want %q", c.ver, disc, want)
 		}
@@ -125,4 +127,30 @@ func get(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	return string(body)
+}
+
+// TestOlderVersionJoins joins a client announcing 1.26.40 (protocol 2168) beside one of the server's own
+// version: it spawns, runs a command and chats, and /list names each player's version.
+func TestOlderVersionJoins(t *testing.T) {
+	srv := e2e.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), e2e.DefaultTimeout)
+	defer cancel()
+	old, err := e2e.DialProtocol(ctx, srv.Addr, "Oona", otherProtocol{Protocol: minecraft.DefaultProtocol, id: 2168, ver: "1.26.40"})
+	if err != nil {
+		t.Fatalf("a 1.26.40 client cannot join: %v", err)
+	}
+	t.Cleanup(func() { _ = old.Close() })
+	srv.Join(t, "Nell")
+	waitFor(t, "Oona online", func() bool { return slices.Contains(srv.Online(), "Oona") })
+	out, err := old.Command("/list")
+	if want := "2 players online: Nell (1.26.45), Oona (1.26.40)"; err != nil || out.String() != want {
+		t.Errorf("/list = %q, %v; want %q", out, err, want)
+	}
+	mark := old.Mark()
+	if err := old.Chat("hello from 1.26.40"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e2e.Await(ctx, old, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, "hello from 1.26.40") }); err != nil {
+		t.Errorf("the chat did not come back: %v", err)
+	}
 }
