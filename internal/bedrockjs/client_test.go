@@ -1,0 +1,359 @@
+package bedrockjs_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
+
+	"riddlestone/internal/e2e"
+	"riddlestone/server"
+)
+
+// event is one line the client wrote: {"ev": kind, ...}.
+type event map[string]any
+
+// kind returns the event's kind.
+func (e event) kind() string { s, _ := e["ev"].(string); return s }
+
+// str returns the string field k of the event.
+func (e event) str(k string) string { s, _ := e[k].(string); return s }
+
+// jsClient is a running client.js: the events it wrote so far, and a way to give it orders.
+type jsClient struct {
+	t     *testing.T
+	stdin io.WriteCloser
+
+	mu      sync.Mutex
+	events  []event
+	changed chan struct{} // closed and replaced when an event comes or the client ends
+	done    bool
+	stderr  strings.Builder
+}
+
+// nodeOrSkip returns the node program, or skips the test when Node.js or the client's packages are missing.
+func nodeOrSkip(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("the foreign-client tests need Node.js: apt-get install nodejs npm, then npm ci --ignore-scripts in internal/bedrockjs")
+	}
+	if _, err := os.Stat(filepath.Join("node_modules", "bedrock-protocol")); err != nil {
+		t.Skip("the foreign-client tests need their npm packages: run npm ci --ignore-scripts in internal/bedrockjs (Debian packages nodejs npm)")
+	}
+	return node
+}
+
+// startClient runs client.js against srv as name, speaking version.
+func startClient(t *testing.T, srv *e2e.Server, version, name string) *jsClient {
+	t.Helper()
+	node := nodeOrSkip(t)
+	host, port, _ := strings.Cut(srv.Addr, ":")
+	cmd := exec.Command(node, "client.js", host, port, version, name)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &jsClient{t: t, stdin: stdin, changed: make(chan struct{})}
+	cmd.Stderr = &lockedWriter{c: c}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go c.read(stdout)
+	t.Cleanup(func() {
+		_ = stdin.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			c.mu.Lock()
+			t.Logf("client.js %s stderr:\n%s", version, c.stderr.String())
+			c.mu.Unlock()
+		}
+	})
+	return c
+}
+
+// lockedWriter collects the client's stderr.
+type lockedWriter struct{ c *jsClient }
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.c.mu.Lock()
+	defer w.c.mu.Unlock()
+	return w.c.stderr.Write(p)
+}
+
+// read records each line the client writes until it ends.
+func (c *jsClient) read(r io.Reader) {
+	defer func() {
+		if v := recover(); v != nil {
+			c.t.Errorf("reading client.js: panic: %v", v)
+		}
+		c.mu.Lock()
+		c.done = true
+		close(c.changed)
+		c.mu.Unlock()
+	}()
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	for sc.Scan() {
+		var e event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			e = event{"ev": "log", "text": sc.Text()} // A library's line: kept for messages.
+		}
+		c.mu.Lock()
+		c.events = append(c.events, e)
+		close(c.changed)
+		c.changed = make(chan struct{})
+		c.mu.Unlock()
+	}
+}
+
+// order gives the client an order.
+func (c *jsClient) order(o map[string]any) {
+	c.t.Helper()
+	b, _ := json.Marshal(o)
+	if _, err := c.stdin.Write(append(b, '\n')); err != nil {
+		c.t.Fatalf("order %s: %v", b, err)
+	}
+}
+
+// mark returns the number of events so far, from which await looks.
+func (c *jsClient) mark() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.events)
+}
+
+// await returns the first event from mark on that match accepts, failing the test when the client ends or
+// e2e.DefaultTimeout passes first.
+func (c *jsClient) await(mark int, what string, match func(event) bool) event {
+	c.t.Helper()
+	deadline := time.After(e2e.DefaultTimeout)
+	for i := mark; ; {
+		c.mu.Lock()
+		for ; i < len(c.events); i++ {
+			if e := c.events[i]; match(e) {
+				c.mu.Unlock()
+				return e
+			}
+			if e := c.events[i]; e.kind() == "error" {
+				c.mu.Unlock()
+				c.t.Fatalf("waiting for %s: client.js: %s", what, e.str("error"))
+			}
+		}
+		done, changed := c.done, c.changed
+		c.mu.Unlock()
+		if done {
+			c.t.Fatalf("waiting for %s: client.js ended; it wrote %v", what, c.all())
+		}
+		select {
+		case <-changed:
+		case <-deadline:
+			c.t.Fatalf("timed out waiting for %s; client.js wrote %v", what, c.all())
+		}
+	}
+}
+
+// all returns the kinds of the events so far, for messages.
+func (c *jsClient) all() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var kinds []string
+	for _, e := range c.events {
+		kinds = append(kinds, e.kind())
+	}
+	return kinds
+}
+
+// kindIs matches events of kind k.
+func kindIs(k string) func(event) bool { return func(e event) bool { return e.kind() == k } }
+
+// startServer starts a server with the default pack on seed 42.
+func startServer(t *testing.T) *e2e.Server {
+	return e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
+		c.Riddlestone.Seed = 42
+		c.Riddlestone.Packs = []string{filepath.Join("..", "..", "packs", "default")}
+	}))
+}
+
+// TestForeignClientPlays joins the foreign client at each version the server accepts, on a fresh server of
+// seed 42 with the default pack: it spawns, reads the area's boss bar and the welcome, chats and reads its chat
+// back, runs /list (which names its version), decodes the chunk column it stands in and finds every block the
+// server has there, and leaves.
+func TestForeignClientPlays(t *testing.T) {
+	nodeOrSkip(t)
+	for _, version := range []string{"1.26.40", "1.26.45"} {
+		t.Run(version, func(t *testing.T) {
+			srv := startServer(t)
+			c := startClient(t, srv, version, "Jess")
+			start := c.await(0, "start_game", kindIs("start_game"))
+			c.await(0, "spawn", kindIs("spawn"))
+			c.await(0, "the area's boss bar", func(e event) bool {
+				return e.kind() == "boss" && strings.Contains(e.str("title"), "Goal:")
+			})
+			c.await(0, "the welcome title", func(e event) bool {
+				return e.kind() == "title" && strings.Contains(e.str("text"), "Welcome to Riddlestone")
+			})
+			c.await(0, "the welcome message", func(e event) bool {
+				return e.kind() == "text" && strings.Contains(e.str("message"), "Each area of this world has a puzzle")
+			})
+
+			mark := c.mark()
+			c.order(map[string]any{"do": "chat", "text": "hello from " + version})
+			c.await(mark, "the chat back", func(e event) bool {
+				return e.kind() == "text" && e.str("message") == "<Jess> hello from "+version
+			})
+			mark = c.mark()
+			c.order(map[string]any{"do": "command", "line": "/list"})
+			out := c.await(mark, "/list's output", kindIs("command_output"))
+			if got, _ := json.Marshal(out["messages"]); !strings.Contains(string(got), "1 player online: Jess ("+version+")") {
+				t.Errorf("/list answered %s", got)
+			}
+
+			pos, _ := start["pos"].(map[string]any)
+			x, _ := pos["x"].(float64)
+			z, _ := pos["z"].(float64)
+			checkColumn(t, srv, c, world.ChunkPos{int32(floorDiv(x)), int32(floorDiv(z))})
+
+			c.order(map[string]any{"do": "quit"})
+			waitGone(t, srv, "Jess")
+		})
+	}
+}
+
+// floorDiv returns the chunk coordinate of block coordinate v.
+func floorDiv(v float64) int { return int(math.Floor(v)) >> 4 }
+
+// waitGone waits until name has left srv.
+func waitGone(t *testing.T, srv *e2e.Server, name string) {
+	t.Helper()
+	deadline := time.Now().Add(e2e.DefaultTimeout)
+	for {
+		online := false
+		for _, n := range srv.Online() {
+			online = online || n == name
+		}
+		if !online {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is still online after leaving", name)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// checkColumn has the client decode the chunk column at pos and compares each of its blocks with the server's,
+// by name. Blocks may still change as the area's objects are placed: the client applies the changes it is sent,
+// so the comparison is made again until the two agree.
+func checkColumn(t *testing.T, srv *e2e.Server, c *jsClient, pos world.ChunkPos) {
+	t.Helper()
+	deadline := time.Now().Add(e2e.DefaultTimeout)
+	for {
+		mark := c.mark()
+		c.order(map[string]any{"do": "column", "x": pos[0], "z": pos[1]})
+		col := c.await(mark, "the column", kindIs("column"))
+		diff, blocks, err := compareColumn(srv, pos, col)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff == "" {
+			if blocks < 16*16*64 {
+				t.Fatalf("only %d blocks that are not air in column %v", blocks, pos)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("column %v: %s", pos, diff)
+		}
+		time.Sleep(100 * time.Millisecond) // Changes still on their way: look again.
+	}
+}
+
+// compareColumn compares the column the client decoded with the server's blocks at the same places: it returns
+// the first difference ("" if none) and how many blocks are not air.
+func compareColumn(srv *e2e.Server, pos world.ChunkPos, col event) (string, int, error) {
+	type sub struct {
+		Palette []string `json:"palette"`
+		Idx     []int    `json:"idx"`
+	}
+	var data struct {
+		MinY int   `json:"minY"`
+		Subs []sub `json:"subs"`
+	}
+	b, _ := json.Marshal(col)
+	if err := json.Unmarshal(b, &data); err != nil {
+		return "", 0, err
+	}
+	if len(data.Subs) != 24 {
+		return "", 0, fmt.Errorf("the column has %d sub-chunks, want 24", len(data.Subs))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), e2e.DefaultTimeout)
+	defer cancel()
+	type result struct {
+		diff  string
+		solid int
+	}
+	r, err := world.Call(ctx, srv.World(), func(tx *world.Tx) (result, error) {
+		var r result
+		for i, s := range data.Subs {
+			for j := 0; j < 4096; j++ {
+				name := s.Palette[0]
+				if s.Idx != nil {
+					name = s.Palette[s.Idx[j]]
+				}
+				p := cube.Pos{int(pos[0])<<4 | j>>8, data.MinY + i*16 + j&15, int(pos[1])<<4 | (j>>4)&15}
+				want, _ := tx.Block(p).EncodeBlock()
+				want = strings.TrimPrefix(want, "minecraft:")
+				if name != want {
+					r.diff = fmt.Sprintf("at %v the client has %s, the server %s", p, name, want)
+					return r, nil
+				}
+				if name != "air" {
+					r.solid++
+				}
+			}
+		}
+		return r, nil
+	})
+	return r.diff, r.solid, err
+}
+
+// TestForeignClientRefused joins the foreign client at versions the server does not accept: each is told, in
+// words, which versions it accepts and which it has.
+func TestForeignClientRefused(t *testing.T) {
+	nodeOrSkip(t)
+	srv := e2e.Start(t)
+	for _, version := range []string{"1.26.30", "1.26.51", "1.26.60"} {
+		c := startClient(t, srv, version, "Rhea")
+		e := c.await(0, "the disconnection", kindIs("disconnect"))
+		want := "This server accepts Minecraft 1.26.40 to 1.26.45; you have " + version + "."
+		if e.str("message") != want {
+			t.Errorf("%s: told %q, want %q", version, e.str("message"), want)
+		}
+		line := "name=Rhea version=" + version + " protocol="
+		deadline := time.Now().Add(e2e.DefaultTimeout)
+		for !strings.Contains(srv.Logs(), line) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the refusal is not logged with the name and version", version)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
