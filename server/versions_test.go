@@ -64,7 +64,7 @@ func TestUnsupportedVersionIsToldWhy(t *testing.T) {
 		if !errors.As(err, &disc) {
 			t.Fatalf("%s: dial ended with %v, want a disconnection with a message", c.ver, err)
 		}
-		want := "This server accepts Minecraft 1.26.40 to 1.26.45; you have " + c.ver + "."
+		want := "This server accepts Minecraft 1.26.40 to 1.26.51; you have " + c.ver + "."
 		if string(disc) != want {
 			t.Errorf("%s: told %q, want %q", c.ver, disc, want)
 		}

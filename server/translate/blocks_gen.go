@@ -1100,6 +1100,9 @@ var blocksTo1_26_51 = [17499]uint32{
 	22080, 22081, 22082, 22083, 22084, 22085, 22086, 22087, 22088, 22089, 22090,
 }
 
+// clientStates1_26_51 is the number of block states of 1.26.51.
+const clientStates1_26_51 = 22091
+
 // blocksTo1_26_60 maps each block runtime ID of the server (17499 states of 1.26.45) to 1.26.60's (23960 states).
 var blocksTo1_26_60 = [17499]uint32{
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -2197,3 +2200,6 @@ var blocksTo1_26_60 = [17499]uint32{
 	23933, 23934, 23935, 23936, 23937, 23938, 23939, 23940, 23941, 23942, 23943, 23944, 23945, 23946, 23947, 23948,
 	23949, 23950, 23951, 23952, 23953, 23954, 23955, 23956, 23957, 23958, 23959,
 }
+
+// clientStates1_26_60 is the number of block states of 1.26.60.
+const clientStates1_26_60 = 23960

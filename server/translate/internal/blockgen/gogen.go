@@ -57,6 +57,7 @@ func writeTable(b *bytes.Buffer, version string, states int, table []uint32) {
 	fmt.Fprintf(b, "\n// %s maps each block runtime ID of the server (%d states of %s) to %s's (%d states).\n",
 		TableName(version), len(table), ServerVersion, version, states)
 	fmt.Fprintf(b, "var %s = [%d]uint32{", TableName(version), len(table))
+	defer fmt.Fprintf(b, "\n// %s is the number of block states of %s.\nconst %s = %d\n", StatesName(version), version, StatesName(version), states)
 	for i, v := range table {
 		if i%16 == 0 {
 			b.WriteString("\n")
@@ -64,6 +65,12 @@ func writeTable(b *bytes.Buffer, version string, states int, table []uint32) {
 		fmt.Fprintf(b, "%d,", v)
 	}
 	b.WriteString("\n}\n")
+}
+
+// StatesName returns the name of the Go constant holding the number of block states of version:
+// "clientStates1_26_51".
+func StatesName(version string) string {
+	return "clientStates" + string(bytes.ReplaceAll([]byte(version), []byte("."), []byte("_")))
 }
 
 // TableName returns the name of the Go variable holding the table of version: "blocksTo1_26_51".
