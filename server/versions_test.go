@@ -58,13 +58,13 @@ func TestUnsupportedVersionIsToldWhy(t *testing.T) {
 		name string
 		id   int32
 		ver  string
-	}{{"Olda", 1001, "1.26.30"}, {"Newt", 2225, "1.26.60"}} {
+	}{{"Olda", 1001, "1.26.30"}, {"Newt", 2300, "1.26.70"}} {
 		err := dialVersion(t, srv, c.name, c.id, c.ver)
 		var disc minecraft.DisconnectError
 		if !errors.As(err, &disc) {
 			t.Fatalf("%s: dial ended with %v, want a disconnection with a message", c.ver, err)
 		}
-		want := "This server accepts Minecraft 1.26.40 to 1.26.51; you have " + c.ver + "."
+		want := "This server accepts Minecraft 1.26.40 to 1.26.60; you have " + c.ver + "."
 		if string(disc) != want {
 			t.Errorf("%s: told %q, want %q", c.ver, disc, want)
 		}

@@ -153,7 +153,7 @@ type playerAuthInput51 struct{ packet.PlayerAuthInput }
 
 // Marshal reads the input; io is a reader51.
 func (pk *playerAuthInput51) Marshal(io protocol.IO) {
-	r, _ := io.(*reader51)
+	r, _ := io.(interface{ presentNext() })
 	io.Float32(&pk.Pitch)
 	io.Float32(&pk.Yaw)
 	io.Vec3(&pk.Position)
@@ -181,8 +181,12 @@ func (pk *playerAuthInput51) Marshal(io protocol.IO) {
 }
 
 // inventoryTransaction51 is InventoryTransaction without the presence bytes before its type and its actions,
-// whose use-item data carries the hand.
-type inventoryTransaction51 struct{ packet.InventoryTransaction }
+// whose use-item data carries the hand; with entityHands (1.26.60), so do its use-on-entity data (after the
+// hot bar slot) and its release data (at the end).
+type inventoryTransaction51 struct {
+	packet.InventoryTransaction
+	entityHands bool
+}
 
 // Marshal reads the transaction.
 func (pk *inventoryTransaction51) Marshal(io protocol.IO) {
@@ -194,11 +198,30 @@ func (pk *inventoryTransaction51) Marshal(io protocol.IO) {
 	}
 	io.TransactionDataType(&pk.TransactionData)
 	inventoryActions51(io, &pk.Actions)
-	if use, ok := pk.TransactionData.(*protocol.UseItemTransactionData); ok {
-		useItem51(io, use)
-		return
+	var hand uint8
+	switch data := pk.TransactionData.(type) {
+	case *protocol.UseItemTransactionData:
+		useItem51(io, data)
+	case *protocol.UseItemOnEntityTransactionData:
+		if !pk.entityHands {
+			data.Marshal(io)
+			return
+		}
+		io.ActorRuntimeID(&data.TargetEntityRuntimeID)
+		io.Varint32(&data.ActionType)
+		io.Varint32(&data.HotBarSlot)
+		io.Uint8(&hand)
+		io.ItemInstance(&data.HeldItem)
+		io.Vec3(&data.Position)
+		io.Vec3(&data.ClickedPosition)
+	case *protocol.ReleaseItemTransactionData:
+		data.Marshal(io)
+		if pk.entityHands {
+			io.Uint8(&hand)
+		}
+	default:
+		pk.TransactionData.Marshal(io)
 	}
-	pk.TransactionData.Marshal(io)
 }
 
 // unused is a packet a 1.26.51 client sends that the server has no use for: read whole and dropped.

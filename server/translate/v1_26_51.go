@@ -27,11 +27,15 @@ func (v1_26_51) Packets(listener bool) packet.Pool {
 	}
 	pool[packet.IDPlayerAuthInput] = func() packet.Packet { return &playerAuthInput51{} }
 	pool[packet.IDInventoryTransaction] = func() packet.Packet { return &inventoryTransaction51{} }
-	for _, id := range []uint32{packet.IDServerBoundPackSettingChange, packet.IDServerBoundDiagnostics, idSetPlayerFurnaceOptions} {
+	for _, id := range unused51 {
 		pool[id] = func() packet.Packet { return &unused{id: id} }
 	}
 	return pool
 }
+
+// unused51 are the packets a 1.26.51 client sends that the server has no use for: new ones, and ones of
+// another form that Dragonfly v0.11.4 ignores.
+var unused51 = []uint32{packet.IDServerBoundPackSettingChange, packet.IDServerBoundDiagnostics, idSetPlayerFurnaceOptions}
 
 // NewReader returns a reader of 1.26.51's forms (io51.go).
 func (v1_26_51) NewReader(r minecraft.ByteReader, shieldID int32, enableLimits bool) protocol.IO {
@@ -51,7 +55,11 @@ func (v1_26_51) ConvertToLatest(pk packet.Packet, _ *minecraft.Conn) []packet.Pa
 
 // ConvertFromLatest converts a packet of gophertunnel's form to 1.26.51's, with the client's block runtime IDs.
 func (v1_26_51) ConvertFromLatest(pk packet.Packet, _ *minecraft.Conn) []packet.Packet {
-	pk = toClientBlocks(pk, blocksTo1_26_51[:])
+	return fromLatest51(toClientBlocks(pk, blocksTo1_26_51[:]))
+}
+
+// fromLatest51 converts a packet of gophertunnel's form, its blocks already the client's, to 1.26.51's.
+func fromLatest51(pk packet.Packet) []packet.Packet {
 	switch pk := pk.(type) {
 	case *packet.BossEvent:
 		return []packet.Packet{&bossEvent51{BossEvent: pk}}
