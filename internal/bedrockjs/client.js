@@ -60,6 +60,8 @@ client.on('move_player', (p) => {
   out({ ev: 'moved', pos: p.position })
 })
 client.on('add_entity', (p) => out({ ev: 'entity', id: String(p.runtime_id), type: p.entity_type, pos: p.position }))
+client.on('add_item_entity', (p) => out({ ev: 'item', id: String(p.runtime_entity_id), pos: p.position }))
+client.on('take_item_entity', (p) => out({ ev: 'taken', id: String(p.runtime_entity_id) }))
 client.on('modal_form_request', (p) => out({ ev: 'form', form: p.form_id, data: p.data }))
 // The stack network IDs of the inventory's slots, which an ItemStackRequest names.
 const stacks = new Map() // slot -> stack ID

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"riddlestone/internal/e2e"
+	"riddlestone/overlay"
 	"riddlestone/server"
 )
 
@@ -187,16 +189,34 @@ func (c *jsClient) all() []string {
 // kindIs matches events of kind k.
 func kindIs(k string) func(event) bool { return func(e event) bool { return e.kind() == k } }
 
-// uses records what players used items on, as the server's handlers see it.
+// uses records what players used items on, as the server's handlers see it, and each player's handle (Dragonfly
+// v0.11.4's Server.PlayerByName reads its map of players unlocked, a race).
 type uses struct {
-	mu   sync.Mutex
-	seen []string // "block x,y,z" or "entity type"
+	mu      sync.Mutex
+	seen    []string // "block x,y,z" or "entity type"
+	players map[string]*world.EntityHandle
 }
 
-// extension records the uses of every player who joins.
+// extension records the uses and the handle of every player who joins.
 func (u *uses) extension(s *server.Server) error {
 	s.WrapHandler(func(_ *player.Player, next player.Handler) player.Handler { return &useRecorder{Handler: next, u: u} })
+	s.OnJoin(func(p *player.Player) {
+		u.mu.Lock()
+		defer u.mu.Unlock()
+		if u.players == nil {
+			u.players = map[string]*world.EntityHandle{}
+		}
+		u.players[p.Name()] = p.H()
+	})
 	return nil
+}
+
+// handle returns the handle of the player called name, once joined.
+func (u *uses) handle(name string) (*world.EntityHandle, bool) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	h, ok := u.players[name]
+	return h, ok
 }
 
 // add records a use.
@@ -290,14 +310,14 @@ func TestForeignClientPlays(t *testing.T) {
 
 			feet := mgl64.Vec3{x, pos["y"].(float64) - 1.62, z}
 			to := feet.Add(mgl64.Vec3{-3, 0, -3})
-			walk(t, srv, c, "Jess", to)
+			walk(t, u, c, "Jess", to)
 			below := cube.PosFromVec3(to).Side(cube.FaceDown)
 			c.order(map[string]any{"do": "use_block", "x": below[0], "y": below[1], "z": below[2], "face": int(cube.FaceUp)})
 			waitFor(t, "the use of the block", func() bool { return u.has(fmt.Sprintf("block %d,%d,%d", below[0], below[1], below[2])) })
 
 			npc := c.await(0, "the area's person", func(e event) bool { return e.kind() == "entity" && e.str("type") == "minecraft:villager_v2" })
 			at, _ := npc["pos"].(map[string]any)
-			walk(t, srv, c, "Jess", mgl64.Vec3{at["x"].(float64) + 1, at["y"].(float64), at["z"].(float64) + 1})
+			walk(t, u, c, "Jess", mgl64.Vec3{at["x"].(float64) + 1, at["y"].(float64), at["z"].(float64) + 1})
 			c.order(map[string]any{"do": "use_entity", "id": npc.str("id")})
 			waitFor(t, "the use of the person", func() bool { return u.hasPrefix("entity ") })
 
@@ -307,7 +327,7 @@ func TestForeignClientPlays(t *testing.T) {
 			if got, _ := json.Marshal(r["slots"]); r.str("status") != "ok" || string(got) != `["hotbar:0x0","hotbar:1x1"]` {
 				t.Errorf("moving the guide book: %s, slots %s; want ok, hotbar:0x0 and hotbar:1x1", r.str("status"), got)
 			}
-			waitFor(t, "the guide book in slot 1", func() bool { return slotItem(srv, "Jess", 1) == "minecraft:written_book" })
+			waitFor(t, "the guide book in slot 1", func() bool { return slotItem(u, "Jess", 1) == "minecraft:written_book" })
 
 			c.order(map[string]any{"do": "quit"})
 			waitGone(t, srv, "Jess")
@@ -319,20 +339,20 @@ func TestForeignClientPlays(t *testing.T) {
 func floorDiv(v float64) int { return int(math.Floor(v)) >> 4 }
 
 // walk has the client walk to feet and waits until the server has the player there.
-func walk(t *testing.T, srv *e2e.Server, c *jsClient, name string, feet mgl64.Vec3) {
+func walk(t *testing.T, u *uses, c *jsClient, name string, feet mgl64.Vec3) {
 	t.Helper()
 	mark := c.mark()
 	c.order(map[string]any{"do": "walk", "x": feet[0], "y": feet[1], "z": feet[2]})
 	c.await(mark, "the end of the walk", kindIs("walked"))
 	waitFor(t, fmt.Sprintf("the server to have %s at %v", name, feet), func() bool {
-		pos, ok := positionOf(srv, name)
+		pos, ok := positionOf(u, name)
 		return ok && pos.Sub(feet).Len() < 0.1
 	})
 }
 
 // slotItem returns the name of the item the server has in the player's inventory slot, "" if none.
-func slotItem(srv *e2e.Server, name string, slot int) string {
-	h, ok := srv.Dragonfly().PlayerByName(name)
+func slotItem(u *uses, name string, slot int) string {
+	h, ok := u.handle(name)
 	if !ok {
 		return ""
 	}
@@ -353,8 +373,8 @@ func slotItem(srv *e2e.Server, name string, slot int) string {
 }
 
 // positionOf returns where the server has the player called name.
-func positionOf(srv *e2e.Server, name string) (mgl64.Vec3, bool) {
-	h, ok := srv.Dragonfly().PlayerByName(name)
+func positionOf(u *uses, name string) (mgl64.Vec3, bool) {
+	h, ok := u.handle(name)
 	if !ok {
 		return mgl64.Vec3{}, false
 	}
@@ -492,4 +512,125 @@ func TestForeignClientRefused(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
+}
+
+// TestForeignClientSolvesStartArea has the foreign client solve the start area of seed 42 at 1.26.45, 1.26.51
+// and 1.26.60, as a player does: it follows the area's plan (what the overlay's /puzzle plan prints), walking
+// over each item to pick it up, walking up to the block or person a step takes, using its hand on it and
+// choosing the step in the menu that opens, until the area's goal is achieved.
+func TestForeignClientSolvesStartArea(t *testing.T) {
+	nodeOrSkip(t)
+	if testing.Short() {
+		t.Skip("slow: three servers and three solves")
+	}
+	for _, version := range []string{"1.26.45", "1.26.51", "1.26.60"} {
+		t.Run(version, func(t *testing.T) {
+			u := &uses{}
+			srv := startServer(t, u)
+			c := startClient(t, srv, version, "Jess")
+			start := c.await(0, "start_game", kindIs("start_game"))
+			c.await(0, "spawn", kindIs("spawn"))
+			o, ok := overlay.Of(srv.World())
+			if !ok {
+				t.Fatal("no overlay")
+			}
+			pos, _ := start["pos"].(map[string]any)
+			area := overlay.AreaOfBlock(cube.PosFromVec3(mgl64.Vec3{pos["x"].(float64), 0, pos["z"].(float64)}), 4)
+			for i := 0; ; i++ {
+				steps, err := o.Plan(area)
+				if err != nil {
+					t.Fatalf("plan of %s: %v", area, err)
+				}
+				if len(steps) == 0 {
+					break
+				}
+				if i == 20 {
+					t.Fatalf("area %s not solved after 20 steps; next %s", area, steps[0])
+				}
+				playForeignStep(t, u, c, steps[0])
+				waitFor(t, "the step "+steps[0].String()+" to be done", func() bool {
+					next, err := o.Plan(area)
+					return err == nil && (len(next) == 0 || next[0].String() != steps[0].String())
+				})
+			}
+			c.await(0, "the word that the area is solved", func(e event) bool {
+				return e.kind() == "text" && strings.Contains(e.str("message"), "solved")
+			})
+		})
+	}
+}
+
+// playForeignStep carries out one step of a plan with the foreign client.
+func playForeignStep(t *testing.T, u *uses, c *jsClient, s overlay.Step) {
+	t.Helper()
+	if s.Action == "PickUp" {
+		at := s.Inputs[0].Where.Block
+		walk(t, u, c, "Jess", mgl64.Vec3{float64(at[0]) + 0.5, float64(at[1]), float64(at[2]) + 0.5})
+		return
+	}
+	mark := c.mark()
+	useStepInput(t, u, c, s)
+	form := c.await(mark, "the menu of "+s.String(), kindIs("form"))
+	var data struct {
+		Elements []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal([]byte(form.str("data")), &data); err != nil {
+		t.Fatalf("menu %q: %v", form.str("data"), err)
+	}
+	button, n := -1, 0
+	for _, e := range data.Elements {
+		if e.Type != "button" {
+			continue
+		}
+		if strings.HasPrefix(flatText(e.Text), flatText(s.Action)) {
+			button = n
+		}
+		n++
+	}
+	if button < 0 {
+		t.Fatalf("%s: the menu %s offers no such button", s, form.str("data"))
+	}
+	c.order(map[string]any{"do": "answer", "form": form["form"], "data": strconv.Itoa(button)})
+}
+
+// useStepInput walks up to the first input of a step that stands in the world and uses the empty hand on it.
+func useStepInput(t *testing.T, u *uses, c *jsClient, s overlay.Step) {
+	t.Helper()
+	for _, in := range s.Inputs {
+		at := in.Where.Block
+		switch in.Where.Kind {
+		case overlay.AtBlock:
+			walk(t, u, c, "Jess", mgl64.Vec3{float64(at[0]) + 1.5, float64(at[1]), float64(at[2]) + 0.5})
+			c.order(map[string]any{"do": "use_block", "x": at[0], "y": at[1], "z": at[2], "face": int(cube.FaceUp)})
+			return
+		case overlay.AtEntity:
+			e := c.await(0, "the person at "+fmt.Sprint(at), func(e event) bool {
+				p, _ := e["pos"].(map[string]any)
+				return e.kind() == "entity" && p != nil && math.Abs(p["x"].(float64)-float64(at[0])-0.5) < 1.5 &&
+					math.Abs(p["z"].(float64)-float64(at[2])-0.5) < 1.5
+			})
+			walk(t, u, c, "Jess", mgl64.Vec3{float64(at[0]) + 1.5, float64(at[1]), float64(at[2]) + 0.5})
+			c.order(map[string]any{"do": "use_entity", "id": e.str("id")})
+			return
+		}
+	}
+	t.Fatalf("no input of %s stands in the world", s)
+}
+
+// flatText returns s without formatting codes and spaces, in lower case.
+func flatText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0xc2 && i+2 < len(s) && s[i+1] == 0xa7 { // §x
+			i += 2
+			continue
+		}
+		if s[i] != ' ' {
+			b.WriteByte(s[i])
+		}
+	}
+	return strings.ToLower(b.String())
 }
