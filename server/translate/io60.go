@@ -2,12 +2,12 @@ package translate
 
 import "github.com/sandertv/gophertunnel/minecraft/protocol"
 
-// writer60 is gophertunnel's writer with hooks on fields, found by their address: a hook runs before or after
-// a field is written, and a field may be left out. A packet of 1.26.60's form sets the hooks on its own fields
-// and then marshals gophertunnel's packet, so that fields 1.26.60 added, moved or dropped in the middle of a
-// packet need no copy of the whole packet. A writer serves one packet.
+// writer60 is a writer with hooks on fields, found by their address: a hook runs before or after a field is
+// written, and a field may be left out. A packet of 1.26.60's form wraps the writer it is given in one, sets the
+// hooks on its own fields and marshals gophertunnel's packet through it, so that fields 1.26.60 added, moved or
+// dropped in the middle of a packet need no copy of the whole packet. A writer60 serves one packet.
 type writer60 struct {
-	*protocol.Writer
+	protocol.IO
 	before, after map[any]func()
 	skip          map[any]bool
 }
@@ -42,7 +42,7 @@ func (w *writer60) String(x *string) {
 		f()
 	}
 	if !w.skip[x] {
-		w.Writer.String(x)
+		w.IO.String(x)
 	}
 	if f := w.after[x]; f != nil {
 		f()
@@ -55,14 +55,15 @@ func (w *writer60) Bool(x *bool) {
 		f()
 	}
 	if !w.skip[x] {
-		w.Writer.Bool(x)
+		w.IO.Bool(x)
 	}
 	if f := w.after[x]; f != nil {
 		f()
 	}
 }
 
-// reader60 is reader51 with fields left out by address, for the fields 1.26.60 dropped.
+// reader60 is reader51 with fields left out by address, for the fields 1.26.60 dropped; a packet that needs it
+// wraps the reader51 it is given.
 type reader60 struct {
 	*reader51
 	skip map[any]bool

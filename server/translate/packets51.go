@@ -86,19 +86,19 @@ func (pk *subChunk51) Marshal(io protocol.IO) {
 	}
 }
 
-// heightMap51 writes a height map of 256 heights, indexed z<<4 | x, as 16 rows of 16.
+// heightMap51 writes a height map of 256 heights, indexed z<<4 | x, as 16 rows of 16, each led by its length
+// (16, a one-byte varint), in one write.
 func heightMap51(io protocol.IO, data []int8) {
+	b := make([]byte, 16*17)
 	for z := 0; z < 16; z++ {
-		n := uint32(16)
-		io.Varuint32(&n)
+		b[z*17] = 16
 		for x := 0; x < 16; x++ {
-			h := int8(0)
 			if i := z<<4 | x; i < len(data) {
-				h = data[i]
+				b[z*17+1+x] = byte(data[i])
 			}
-			io.Int8(&h)
 		}
 	}
+	io.Bytes(&b)
 }
 
 // itemStackResponse51 is ItemStackResponse without the outer presence bytes of its optional fields.

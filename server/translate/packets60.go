@@ -13,13 +13,12 @@ type startGame60 struct{ *packet.StartGame }
 
 // Marshal writes the game, migration version 0 (legacy).
 func (pk *startGame60) Marshal(io protocol.IO) {
-	if w, ok := io.(*writer60); ok {
-		w.hookAfter(&pk.ExportedFromEditor, func() {
-			var legacy uint8
-			w.Uint8(&legacy)
-		})
-	}
-	pk.StartGame.Marshal(io)
+	w := &writer60{IO: io}
+	w.hookAfter(&pk.ExportedFromEditor, func() {
+		var legacy uint8
+		w.Uint8(&legacy)
+	})
+	pk.StartGame.Marshal(w)
 }
 
 // addPlayer60 is AddPlayer with an optional block the player rides, before the device ID.
@@ -27,10 +26,9 @@ type addPlayer60 struct{ *packet.AddPlayer }
 
 // Marshal writes the player, riding no block.
 func (pk *addPlayer60) Marshal(io protocol.IO) {
-	if w, ok := io.(*writer60); ok {
-		w.hookBefore(&pk.DeviceID, func() { noPassengerOfBlock(w) })
-	}
-	pk.AddPlayer.Marshal(io)
+	w := &writer60{IO: io}
+	w.hookBefore(&pk.DeviceID, func() { noPassengerOfBlock(io) })
+	pk.AddPlayer.Marshal(w)
 }
 
 // noPassengerOfBlock writes an absent PassengerOfBlockData.
@@ -73,14 +71,13 @@ type playerList60 struct{ *packet.PlayerList }
 
 // Marshal writes the list.
 func (pk *playerList60) Marshal(io protocol.IO) {
-	if w, ok := io.(*writer60); ok {
-		for i := range pk.Entries {
-			e := &pk.Entries[i]
-			w.hookAfter(&e.XUID, func() { w.Writer.String(&e.Skin.PlayFabID) })
-			w.leaveOut(&e.Skin.PlayFabID)
-		}
+	w := &writer60{IO: io}
+	for i := range pk.Entries {
+		e := &pk.Entries[i]
+		w.hookAfter(&e.XUID, func() { io.String(&e.Skin.PlayFabID) })
+		w.leaveOut(&e.Skin.PlayFabID)
 	}
-	pk.PlayerList.Marshal(io)
+	pk.PlayerList.Marshal(w)
 }
 
 // playerSkin60 is PlayerSkin whose skin has no PlayFab ID.
@@ -88,11 +85,13 @@ type playerSkin60 struct{ packet.PlayerSkin }
 
 // Marshal writes or reads the skin without its PlayFab ID.
 func (pk *playerSkin60) Marshal(io protocol.IO) {
-	switch x := io.(type) {
-	case *writer60:
-		x.leaveOut(&pk.Skin.PlayFabID)
-	case *reader60:
-		x.leaveOut(&pk.Skin.PlayFabID)
+	if r, ok := io.(*reader51); ok {
+		rr := &reader60{reader51: r}
+		rr.leaveOut(&pk.Skin.PlayFabID)
+		pk.PlayerSkin.Marshal(rr)
+		return
 	}
-	pk.PlayerSkin.Marshal(io)
+	w := &writer60{IO: io}
+	w.leaveOut(&pk.Skin.PlayFabID)
+	pk.PlayerSkin.Marshal(w)
 }

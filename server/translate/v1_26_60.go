@@ -38,14 +38,14 @@ func (v1_26_60) Packets(listener bool) packet.Pool {
 // recipe, a matchmaking cancel, a passenger of a block, a cursor drag and audio content registrations.
 var unused60 = []uint32{0x162, 0x164, 0x165, 0x166, 0x168}
 
-// NewReader returns a reader of 1.26.60's forms.
+// NewReader returns a reader of 1.26.51's forms; the packets with fields 1.26.60 dropped wrap it (io60.go).
 func (v1_26_60) NewReader(r minecraft.ByteReader, shieldID int32, enableLimits bool) protocol.IO {
-	return &reader60{reader51: &reader51{Reader: protocol.NewReader(r, shieldID, enableLimits)}}
+	return &reader51{Reader: protocol.NewReader(r, shieldID, enableLimits)}
 }
 
-// NewWriter returns a writer that can add and leave out fields where 1.26.60 differs (io60.go).
+// NewWriter returns gophertunnel's writer; the packets with fields 1.26.60 added or moved wrap it (io60.go).
 func (v1_26_60) NewWriter(w minecraft.ByteWriter, shieldID int32) protocol.IO {
-	return &writer60{Writer: protocol.NewWriter(w, shieldID)}
+	return protocol.NewWriter(w, shieldID)
 }
 
 // ConvertToLatest converts a packet a 1.26.60 client sent to gophertunnel's form.
