@@ -91,15 +91,19 @@ func (seedCommand) Run(src cmd.Source, o *cmd.Output, tx *world.Tx) {
 // listCommand is /list.
 type listCommand struct{}
 
-// Run prints the names of the players online. It reads the server's roster rather than Dragonfly's
-// Server.Players, which blocks on players that are still joining and would stall the world.
+// Run prints the players online, each with their client's version: "2 players online: Ann (1.26.45), Bob
+// (1.26.60)". It reads the server's roster rather than Dragonfly's Server.Players, which blocks on players
+// that are still joining and would stall the world.
 func (listCommand) Run(src cmd.Source, o *cmd.Output, tx *world.Tx) {
 	s, ok := serverFor(src, tx)
 	if !ok {
 		o.Errorf("no server")
 		return
 	}
-	names := s.Online()
+	var names []string
+	for _, p := range s.OnlinePlayers() {
+		names = append(names, p.Name+" ("+p.Version+")")
+	}
 	switch len(names) {
 	case 0:
 		o.Printf("No players online.")

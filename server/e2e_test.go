@@ -85,7 +85,7 @@ func TestJoinPlayQuitAndReopenWorld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !out.Success || out.String() != "1 player online: Alice" {
+	if !out.Success || out.String() != "1 player online: Alice (1.26.45)" {
 		t.Errorf("/list = %q", out)
 	}
 
@@ -153,7 +153,7 @@ func TestTwoBotsSeeEachOther(t *testing.T) {
 		t.Errorf("no join message for Bob: %v", err)
 	}
 	out, err := bob.Command("/list")
-	if err != nil || out.String() != "2 players online: Alice, Bob" {
+	if err != nil || out.String() != "2 players online: Alice (1.26.45), Bob (1.26.45)" {
 		t.Errorf("/list = %q, %v", out, err)
 	}
 	// With authentication off and no OfflineAdmins nobody is an admin: /seed is refused.
@@ -169,7 +169,7 @@ func TestTwoBotsSeeEachOther(t *testing.T) {
 func TestConsoleCommandsAndStop(t *testing.T) {
 	srv := e2e.Start(t)
 	bot := srv.Join(t, "Carol")
-	if got := srv.Console(t, "list"); got != "1 player online: Carol\n" {
+	if got := srv.Console(t, "list"); got != "1 player online: Carol (1.26.45)\n" {
 		t.Errorf("console list = %q", got)
 	}
 	if got := srv.Console(t, "/seed"); got != "Seed: "+strconv.FormatInt(srv.Seed(), 10)+"\n" {

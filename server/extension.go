@@ -2,6 +2,7 @@ package server
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/player"
@@ -58,8 +59,9 @@ func (s *Server) join(p *player.Player) {
 	s.mu.Unlock()
 
 	players.Store(p.H(), s)
+	version, _ := s.listener.clientVersion(p.UUID().String())
 	s.mu.Lock()
-	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID(), left: make(chan struct{})}
+	s.online[p.H()] = onlinePlayer{name: p.Name(), xuid: p.XUID(), version: version.String(), left: make(chan struct{})}
 	s.mu.Unlock()
 	var h player.Handler = baseHandler{s: s}
 	for _, wrap := range wrappers {
@@ -71,7 +73,8 @@ func (s *Server) join(p *player.Player) {
 	if !s.IsAdmin(p) && p.GameMode() != s.mode {
 		p.SetGameMode(s.mode)
 	}
-	s.log.Info("player joined", "name", p.Name(), "xuid", p.XUID(), "admin", s.IsAdmin(p), "pos", p.Position())
+	s.log.Info("player joined", "name", p.Name(), "xuid", p.XUID(), "admin", s.IsAdmin(p), "pos", p.Position(),
+		"version", version.Game, "protocol", version.Protocol)
 	for _, f := range joins {
 		f(p)
 	}
@@ -80,14 +83,41 @@ func (s *Server) join(p *player.Player) {
 // Online returns the names of the players online, sorted. It is safe to call from anywhere, including world
 // transactions.
 func (s *Server) Online() []string {
+	list := s.OnlinePlayers()
+	names := make([]string, 0, len(list))
+	for _, p := range list {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// OnlinePlayer is a player online as the server's roster has them.
+type OnlinePlayer struct {
+	// Name is the player's name.
+	Name string
+	// Version is the version of the player's client, such as "1.26.45".
+	Version string
+}
+
+// OnlinePlayers returns the players online, sorted by name. It is safe to call from anywhere, including world
+// transactions.
+func (s *Server) OnlinePlayers() []OnlinePlayer {
 	s.mu.Lock()
-	names := make([]string, 0, len(s.online))
+	list := make([]OnlinePlayer, 0, len(s.online))
 	for _, on := range s.online {
-		names = append(names, on.name)
+		list = append(list, OnlinePlayer{Name: on.name, Version: on.version})
 	}
 	s.mu.Unlock()
-	slices.Sort(names)
-	return names
+	slices.SortFunc(list, func(a, b OnlinePlayer) int { return strings.Compare(a.Name, b.Name) })
+	return list
+}
+
+// ClientVersion returns the client version of the player with handle h, such as "1.26.45", or "" when they are
+// not online. It is safe to call from anywhere, including world transactions.
+func (s *Server) ClientVersion(h *world.EntityHandle) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.online[h].version
 }
 
 // baseHandler is the innermost player handler: it runs the quit hooks.

@@ -45,6 +45,7 @@ type listener struct {
 	handed   map[string]*minecraft.Conn // the open connections handed to Dragonfly, by identity UUID
 
 	conns    chan *minecraft.Conn // logged-in connections, from pump to Accept
+	versions sync.Map             // identity UUID -> clientVersion of each connection handed to Dragonfly, until it closes
 	stopped  chan struct{}        // closed by stopAccepting
 	stopOnce sync.Once
 	pumped   chan struct{} // closed when pump has returned
@@ -83,10 +84,14 @@ func listenConfig(conf dfserver.Config, name string, authClient *http.Client) (m
 		TexturePacksRequired:   conf.ResourcesRequired,
 		Compression:            conf.Compression,
 	}
+	var next func(net.Addr, login.IdentityData, login.ClientData) (string, bool)
 	if conf.Allower != nil {
-		cfg.Allow = conf.Allower.Allow
+		next = conf.Allower.Allow
 	}
-	network := &rakNetwork{}
+	gate := newVersionGate(conf.Log)
+	cfg.AcceptedProtocols = gate.protocols()
+	cfg.Allow = gate.allow(next)
+	network := &rakNetwork{gate: gate}
 	if conf.Log.Enabled(context.Background(), slog.LevelDebug) {
 		cfg.ErrorLog = conf.Log.With("net origin", "gophertunnel")
 		network.log = conf.Log.With("net origin", "raknet")
@@ -178,10 +183,27 @@ func (l *listener) closeIdentity(id string) bool {
 func (l *listener) Accept() (session.Conn, error) {
 	select {
 	case conn := <-l.conns:
+		l.noteVersion(conn)
 		return newFormConn(conn), nil
 	case <-l.stopped:
 		return nil, &net.OpError{Op: "accept", Net: "minecraft", Addr: l.Addr(), Err: net.ErrClosed}
 	}
+}
+
+// noteVersion remembers the client version of conn until it closes, for the player who joins on it.
+func (l *listener) noteVersion(conn *minecraft.Conn) {
+	id := conn.IdentityData().Identity
+	l.versions.Store(id, versionOf(conn.Proto()))
+	context.AfterFunc(conn.Context(), func() { l.versions.Delete(id) })
+}
+
+// clientVersion returns the client version of the player with identity UUID id, while their connection is open.
+func (l *listener) clientVersion(id string) (clientVersion, bool) {
+	v, ok := l.versions.Load(id)
+	if !ok {
+		return clientVersion{}, false
+	}
+	return v.(clientVersion), true
 }
 
 // stopAccepting makes Accept fail from now on: new connections are refused (the server no longer answers

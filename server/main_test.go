@@ -148,7 +148,7 @@ func TestProgramConsoleAndSignal(t *testing.T) {
 		waitLog(t, logs, regexp.MustCompile(`msg="player joined" name=Hana`))
 		fmt.Fprintln(stdin, "list")
 		lines := bufio.NewScanner(stdout)
-		if !lines.Scan() || lines.Text() != "1 player online: Hana" {
+		if !lines.Scan() || lines.Text() != "1 player online: Hana (1.26.45)" {
 			t.Errorf("console list printed %q", lines.Text())
 		}
 		stop(cmd, stdin)

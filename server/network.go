@@ -16,6 +16,7 @@ import (
 // can refuse newcomers (see rakListener). Listen records the listener it opens.
 type rakNetwork struct {
 	log      *slog.Logger // nil discards RakNet's errors
+	gate     *versionGate // inspects each connection's first packet
 	listener *rakListener
 }
 
@@ -36,7 +37,7 @@ func (n *rakNetwork) Listen(address string) (minecraft.NetworkListener, error) {
 	if err != nil {
 		return nil, err
 	}
-	n.listener = &rakListener{Listener: l, gate: gate, conns: map[*raknet.Conn]struct{}{}}
+	n.listener = &rakListener{Listener: l, gate: gate, versions: n.gate, conns: map[*raknet.Conn]struct{}{}}
 	return n.listener, nil
 }
 
@@ -80,14 +81,16 @@ func (c *gatedConn) ReadFrom(b []byte) (int, net.Addr, error) {
 
 // rakListener is a RakNet listener that knows its open connections, so that the server, when it stops, can
 // close them cleanly (the other end is told) before the socket closes; a connection cut by closing the socket
-// is noticed by its client only when it times out. The connections are handed on as they are: gophertunnel
-// looks for optional methods on them.
+// is noticed by its client only when it times out. Each connection is handed on with its first packet read
+// through the version gate (versions.go), which keeps the RakNet connection's methods: gophertunnel looks for
+// optional methods on them.
 //
 // Once it refuses newcomers (refuse), the connections whose handshake was under way still come through Accept;
 // they log in and are turned away with a message by the listener.
 type rakListener struct {
 	*raknet.Listener
-	gate *gate
+	gate     *gate
+	versions *versionGate
 
 	mu    sync.Mutex
 	conns map[*raknet.Conn]struct{}
@@ -99,10 +102,12 @@ func (l *rakListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	if rc, ok := c.(*raknet.Conn); ok {
-		l.track(rc)
+	rc, ok := c.(*raknet.Conn)
+	if !ok {
+		return c, nil
 	}
-	return c, nil
+	l.track(rc)
+	return l.versions.wrap(rc), nil
 }
 
 // track records c until it closes.

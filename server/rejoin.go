@@ -19,9 +19,10 @@ const replaceTimeout = 5 * time.Second
 
 // onlinePlayer is what the server keeps of a player who joined and has not left.
 type onlinePlayer struct {
-	name string
-	xuid string
-	left chan struct{} // closed when the player has left (their quit handler ran)
+	name    string
+	xuid    string
+	version string        // the client's version, such as "1.26.45"
+	left    chan struct{} // closed when the player has left (their quit handler ran)
 }
 
 // sameIdentity reports whether a login is the same player as one online: the same XUID with authentication on

@@ -71,9 +71,10 @@ func Web(s *Server) error {
 			o, _ := overlay.Of(w)
 			return o
 		},
-		Generator: gen,
-		ExportDir: filepath.Join(conf.World.Folder, "riddlestone-exports"),
-		Log:       s.Log(),
+		Generator:     gen,
+		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
+		ClientVersion: s.ClientVersion,
+		Log:           s.Log(),
 	})
 	if err != nil {
 		// The game matters more than its dashboard: a port in use is said loudly, and the game runs on.

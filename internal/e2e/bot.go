@@ -56,10 +56,15 @@ type Bot struct {
 // Dial joins the server at addr as an offline (unauthenticated) player called name and waits until it has
 // spawned. The name also fixes the player's UUID, so a bot that joins again is the same returning player.
 func Dial(ctx context.Context, addr, name string) (*Bot, error) {
+	return DialProtocol(ctx, addr, name, minecraft.DefaultProtocol)
+}
+
+// DialProtocol is Dial with the client speaking protocol p, which announces its number and game version.
+func DialProtocol(ctx context.Context, addr, name string, p minecraft.Protocol) (*Bot, error) {
 	d := minecraft.Dialer{IdentityData: login.IdentityData{
 		DisplayName: name,
 		Identity:    uuid.NewSHA1(uuid.NameSpaceOID, []byte("riddlestone-bot:"+name)).String(),
-	}}
+	}, ClientData: login.ClientData{GameVersion: p.Ver()}, Protocol: p}
 	spawned, cut := new(atomic.Bool), new(atomic.Bool)
 	conn, err := d.DialContextNetwork(ctx, handshakeNetwork{spawned: spawned, cut: cut}, addr)
 	if err != nil {

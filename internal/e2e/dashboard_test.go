@@ -146,7 +146,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	waitFor("a map tile", `document.querySelector('#map[data-ready="true"] img.tile[data-loaded="true"]') !== null`)
 	waitFor("the start area", fmt.Sprintf(`document.querySelector('%s.state-active') !== null`, area(start)))
 	waitFor("the locked area and its key arrow", fmt.Sprintf(`document.querySelector('%s.state-locked') !== null && document.querySelector('#areas line.key-arrow') !== null`, area(locked)))
-	waitFor("Admin's marker", `document.querySelector('.player-marker[data-name="Admin"]') !== null`)
+	waitFor("Admin's marker with the client's version", `document.querySelector('.player-marker[data-name="Admin"] .name')?.textContent === "Admin (1.26.45)"`)
 	waitFor("the status line", `/TPS .* 1 player/.test(document.querySelector('#status').textContent)`)
 
 	// The start area's panel: the tree names the goal and marks the step done; the state space is drawn.
@@ -164,7 +164,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	if n := text(fmt.Sprintf(`String(document.querySelectorAll('%s .tree-box svg g.node.done').length)`, panel)); n != "1" {
 		t.Errorf("%s done steps drawn, want 1", n)
 	}
-	if players := text(fmt.Sprintf(`document.querySelector('%s .players-here').textContent`, panel)); players != "Admin" {
+	if players := text(fmt.Sprintf(`document.querySelector('%s .players-here').textContent`, panel)); players != "Admin (1.26.45)" {
 		t.Errorf("players in the start area: %q", players)
 	}
 	waitFor("the state space", fmt.Sprintf(`document.querySelector('%s .space-box[data-loaded="true"] svg g.state.goal') !== null`, panel))

@@ -20,6 +20,8 @@ type playerView struct {
 	Z    float64 `json:"z"`
 	Yaw  float64 `json:"yaw"`
 	Area string  `json:"area,omitempty"` // the area they stand in, when the server has puzzles
+	// Version is the version of their client, such as "1.26.45"; "" if unknown.
+	Version string `json:"version,omitempty"`
 }
 
 // statusView is the dashboard's status line.
@@ -151,7 +153,7 @@ func (l *live) pollPlayers(ctx context.Context) {
 			if p, ok := e.(*player.Player); ok {
 				pos := p.Position()
 				list = append(list, playerView{Name: p.Name(), X: round1(pos[0]), Y: round1(pos[1]), Z: round1(pos[2]),
-					Yaw: round1(p.Rotation().Yaw())})
+					Yaw: round1(p.Rotation().Yaw()), Version: l.clientVersion(p.H())})
 			}
 		}
 	})
@@ -184,10 +186,26 @@ func (l *live) pollPlayers(ctx context.Context) {
 	same := slices.Equal(list, l.players)
 	l.players = list
 	l.mu.Unlock()
-	l.s.metrics.players.Set(float64(len(list)))
+	l.s.metrics.setPlayers(list)
 	if !same {
 		l.s.events.publish("players", list)
 	}
+}
+
+// label is the player's name with their client's version, as the dashboard lists them: "Ann (1.26.45)".
+func (p playerView) label() string {
+	if p.Version == "" {
+		return p.Name
+	}
+	return p.Name + " (" + p.Version + ")"
+}
+
+// clientVersion returns the version of the client of the player with handle h, "" if unknown.
+func (l *live) clientVersion(h *world.EntityHandle) string {
+	if f := l.s.opts.ClientVersion; f != nil {
+		return f(h)
+	}
+	return ""
 }
 
 // playersNow returns the players as last listed.

@@ -18,6 +18,7 @@ type metrics struct {
 	queueLatency prometheus.Histogram
 	tps          prometheus.Gauge
 	players      prometheus.Gauge
+	versions     *prometheus.GaugeVec
 	areas        *prometheus.GaugeVec
 	generations  *prometheus.CounterVec
 	genLatency   prometheus.Histogram
@@ -39,6 +40,8 @@ func newMetrics(s *Server) *metrics {
 		Buckets: prometheus.ExponentialBuckets(0.0001, 3, 11)})
 	m.tps = prometheus.NewGauge(prometheus.GaugeOpts{Name: "riddlestone_ticks_per_second", Help: "World ticks in the last second."})
 	m.players = prometheus.NewGauge(prometheus.GaugeOpts{Name: "riddlestone_players", Help: "Players online."})
+	m.versions = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "riddlestone_players_by_version",
+		Help: "Players online, by the version of their client (\"unknown\" when it is not known)."}, []string{"version"})
 	m.areas = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "riddlestone_areas",
 		Help: "Areas by state: those the store has, and the locked neighbours of open areas."}, []string{"state"})
 	m.generations = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "riddlestone_generations_total",
@@ -62,7 +65,7 @@ func newMetrics(s *Server) *metrics {
 	})
 	streams := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "riddlestone_web_event_streams",
 		Help: "Dashboard pages listening for live events."}, func() float64 { return float64(s.events.listeners()) })
-	m.reg.MustRegister(m.tickDuration, m.queueLatency, m.tps, m.players, m.areas, m.generations, m.genLatency,
+	m.reg.MustRegister(m.tickDuration, m.queueLatency, m.tps, m.players, m.versions, m.areas, m.generations, m.genLatency,
 		m.commits, m.commitTime, m.recovered, m.actions, queue, streams,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, st := range []overlay.AreaState{overlay.Locked, overlay.Active, overlay.Solved} {
@@ -75,6 +78,24 @@ func newMetrics(s *Server) *metrics {
 		m.recovered.WithLabelValues(w)
 	}
 	return m
+}
+
+// setPlayers sets the gauges of the players online to those in list: how many, and how many by client version.
+// A version nobody online has any more is dropped.
+func (m *metrics) setPlayers(list []playerView) {
+	m.players.Set(float64(len(list)))
+	counts := map[string]int{}
+	for _, p := range list {
+		v := p.Version
+		if v == "" {
+			v = "unknown"
+		}
+		counts[v]++
+	}
+	m.versions.Reset()
+	for v, n := range counts {
+		m.versions.WithLabelValues(v).Set(float64(n))
+	}
 }
 
 // handler serves the metrics in the Prometheus text format.

@@ -204,7 +204,7 @@ func (s *Server) areaPage(w http.ResponseWriter, r *http.Request) {
 		CSRF: csrfToken(w, r), Panel: r.URL.Query().Has("panel")}
 	for _, pl := range s.live.playersNow() {
 		if pl.Area == p.Name {
-			p.Players = append(p.Players, pl.Name)
+			p.Players = append(p.Players, pl.label())
 		}
 	}
 	if t, ok := o.PuzzleTree(a); ok {

@@ -44,6 +44,9 @@ type Options struct {
 	Generator *worldgen.Generator
 	// ExportDir is where the export action writes its files.
 	ExportDir string
+	// ClientVersion returns the version of a player's client, such as "1.26.45", or "" if unknown; nil knows
+	// none. It is called on the world goroutine and must not wait for it.
+	ClientVersion func(h *world.EntityHandle) string
 	// Log receives the dashboard's logs, admin actions among them; nil means slog.Default().
 	Log *slog.Logger
 }

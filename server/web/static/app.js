@@ -160,12 +160,12 @@
         m.className = "player-marker";
         m.dataset.name = p.name;
         m.innerHTML = '<span class="dot"></span><span class="name"></span>';
-        m.querySelector(".name").textContent = p.name;
+        m.querySelector(".name").textContent = p.version ? `${p.name} (${p.version})` : p.name;
         markersEl.appendChild(m);
       }
       m.dataset.x = p.x;
       m.dataset.z = p.z;
-      m.title = `${p.name} at ${p.x}, ${p.y}, ${p.z}${p.area ? " in area " + p.area : ""}`;
+      m.title = `${p.name}${p.version ? " (" + p.version + ")" : ""} at ${p.x}, ${p.y}, ${p.z}${p.area ? " in area " + p.area : ""}`;
       placeMarker(m);
     }
     for (const m of [...markersEl.children]) if (!seen.has(m.dataset.name)) m.remove();
