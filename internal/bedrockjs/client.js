@@ -13,9 +13,10 @@
 //                                        {"ev":"column","x","z","minY","subs":[{"palette":[names],"idx":[4096]}]}
 //   {"do":"walk","x":1,"y":2,"z":3}      walk (feet) to x,y,z in a straight line at 4 blocks a second, sending
 //                                        PlayerAuthInput every tick as the game does; then {"ev":"walked"}
-//   {"do":"use_block","x","y","z","face"} use the empty hand (the last hot bar slot) on the block at x,y,z
+//   {"do":"use_block","x","y","z","face","slot"} use the hand on the block at x,y,z: the hot bar slot given, or
+//                                        the last, empty one
 //                                        (InventoryTransaction)
-//   {"do":"use_entity","id":"7"}         use the empty hand on the entity of that runtime ID
+//   {"do":"use_entity","id":"7","slot"}  use the hand on the entity of that runtime ID, as use_block
 //   {"do":"answer","form":3,"data":"0"}  answer a form (a menu's button, "true" for a modal)
 //   {"do":"move","from":0,"to":1}        move the stack of a hot bar slot to another (ItemStackRequest); the
 //                                        server's answer comes as {"ev":"stack_response","status"}
@@ -140,15 +141,18 @@ function authInput () {
   }
 }
 
-// useItem returns an InventoryTransaction using the empty hand: on a block (data.block) or an entity (data.id).
+// useItem returns an InventoryTransaction using the hand, o.slot or the last hot bar slot (empty), on a block
+// (o.x, o.y, o.z) or an entity (o.id). The item held is sent as air: the server takes its own, as it does for any
+// client whose view of the slot is out of date, and uses the slot.
 function useItem (o) {
+  const hotbar = o.slot === undefined ? 8 : o.slot
   const air = { network_id: 0 }
   const transaction = { legacy: { legacy_request_id: 0 }, actions: [] }
   if (o.id !== undefined) {
     transaction.transaction_type = 'item_use_on_entity'
     transaction.transaction_data = {
       // The last hot bar slot, which is empty: the server checks the item held against its own.
-      entity_runtime_id: BigInt(o.id), action_type: 'interact', hotbar_slot: 8, held_item: air, player_pos: me.eye, click_pos: { x: 0, y: 0, z: 0 }
+      entity_runtime_id: BigInt(o.id), action_type: 'interact', hotbar_slot: hotbar, held_item: air, player_pos: me.eye, click_pos: { x: 0, y: 0, z: 0 }
     }
   } else {
     transaction.transaction_type = 'item_use'
@@ -157,7 +161,7 @@ function useItem (o) {
       trigger_type: 'player_input',
       block_position: { x: o.x, y: o.y, z: o.z },
       face: o.face,
-      hotbar_slot: 8,
+      hotbar_slot: hotbar,
       hand: 'main_hand',
       held_item: air,
       player_pos: me.eye,
@@ -320,10 +324,10 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
       me.target = { x: o.x, y: o.y, z: o.z }
       break
     case 'use_block':
-      client.queue('inventory_transaction', useItem({ x: o.x, y: o.y, z: o.z, face: o.face }))
+      client.queue('inventory_transaction', useItem({ x: o.x, y: o.y, z: o.z, face: o.face, slot: o.slot }))
       break
     case 'use_entity':
-      client.queue('inventory_transaction', useItem({ id: o.id }))
+      client.queue('inventory_transaction', useItem({ id: o.id, slot: o.slot }))
       break
     case 'answer':
       client.queue('modal_form_response', { form_id: o.form, has_response_data: true, data: o.data, has_cancel_reason: false })
