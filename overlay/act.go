@@ -144,7 +144,7 @@ func (o *Overlay) putBack(s *state, mv puzzle.Move) []op {
 		if rec.Where.Kind != InInventory {
 			ops = append(ops, o.takeFromEveryone(id))
 		}
-		ops = append(ops, o.show(rec.Object, rec.Where))
+		ops = append(ops, o.show(s.pack, rec.Object, rec.Where))
 	}
 	return ops
 }
@@ -190,12 +190,12 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 	slices.SortFunc(freed, func(a, b cube.Pos) int { return a[1] - b[1] })
 	for _, obj := range d.Outputs {
 		old, existed := s.where[obj.ID]
-		w := o.placeOutput(obj, old, existed, who, at, &freed)
+		w := placeOutput(s.pack, obj, old, existed, who, at, &freed)
 		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == InInventory) {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old)) // an inventory stack's lore shows properties: give it anew
 		}
 		s.setWhere(obj.ID, w)
-		ops = append(ops, o.show(obj, w))
+		ops = append(ops, o.show(s.pack, obj, w))
 		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
 	}
 	for _, obj := range d.Changed {
@@ -221,14 +221,14 @@ func (o *Overlay) takeOut(s *state, obj puzzle.Object, w Where) op {
 }
 
 // placeOutput is where an output of a move goes.
-func (o *Overlay) placeOutput(obj puzzle.Object, old Where, existed bool, who mover, at cube.Pos, freed *[]cube.Pos) Where {
+func placeOutput(p *puzzle.Pack, obj puzzle.Object, old Where, existed bool, who mover, at cube.Pos, freed *[]cube.Pos) Where {
 	switch {
 	case obj.Area == puzzle.Inventory:
 		return Where{Kind: InInventory, Player: who.id}
 	case obj.Area == puzzle.InContainer:
 		return Where{Kind: Nowhere}
 	case slices.Contains(who.toFeet, obj.ID):
-		return o.placement(obj, who.feet) // made for a player whose inventory is full
+		return placement(p, obj, who.feet) // made for a player whose inventory is full
 	case existed && old.Kind != InInventory && old.Kind != Nowhere:
 		return old // a persisting object keeps its place
 	}
@@ -236,7 +236,7 @@ func (o *Overlay) placeOutput(obj puzzle.Object, old Where, existed bool, who mo
 	if len(*freed) > 0 {
 		spot, *freed = (*freed)[0], (*freed)[1:]
 	}
-	return o.placement(obj, spot)
+	return placement(p, obj, spot)
 }
 
 // progress records the areas whose puzzles a move advanced or solved: their saved trees, their states, and the

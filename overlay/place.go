@@ -331,9 +331,10 @@ func newEntityID() uuid.UUID {
 	return id
 }
 
-// placement decides how an object shows in the world, standing at pos.
-func (o *Overlay) placement(obj puzzle.Object, pos cube.Pos) Where {
-	it, ok := o.opts.Pack.Item(obj.Item)
+// placement decides how an object of the pack (the state's: a reload reaches it) shows in the world, standing at
+// pos.
+func placement(p *puzzle.Pack, obj puzzle.Object, pos cube.Pos) Where {
+	it, ok := p.Item(obj.Item)
 	if ok && it.Look.Block != "" && !it.Carryable() {
 		return Where{Kind: AtBlock, Block: pos}
 	}

@@ -377,7 +377,7 @@ func showAll(t *testing.T, o *Overlay, w *world.World, spots []cube.Pos) []Where
 			if items[i%3] == "Door" {
 				where = Where{Kind: AtBlock, Block: p}
 			}
-			o.show(object(o, i, items[i%3]), where)(tx)
+			o.show(o.opts.Pack, object(o, i, items[i%3]), where)(tx)
 			shown = append(shown, where)
 		}
 	})

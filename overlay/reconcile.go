@@ -22,7 +22,7 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
 			continue
 		}
-		byArea[obj.Area] = append(byArea[obj.Area], o.show(obj, w))
+		byArea[obj.Area] = append(byArea[obj.Area], o.show(v.pack, obj, w))
 	}
 	for _, ops := range byArea {
 		select {
@@ -74,7 +74,7 @@ func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 			continue
 		}
 		if _, ok := findEntity(tx, w.Entity, w.Block); !ok {
-			o.runOps(tx, []op{o.show(obj, w)})
+			o.runOps(tx, []op{o.show(v.pack, obj, w)})
 		}
 	}
 }
@@ -87,7 +87,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 	for id, w := range v.where {
 		if w.Kind == InInventory && w.Player == p.UUID() {
 			if obj, ok := v.game.State.Object(id); ok {
-				give = append(give, o.show(*obj, w))
+				give = append(give, o.show(v.pack, *obj, w))
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/puzzle"
 )
 
@@ -79,4 +80,32 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("no area the start unlocks opened: %v", o.graph.Unlocks(start))
+}
+
+// After /puzzle reload the new pack places and shows objects (D2): a crate whose look the reload changes from a
+// barrel to a chest stands as a chest when the area gets a new puzzle.
+func TestAReloadReachesPlacementAndLooks(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	chests, err := puzzle.LoadBytes("yard.yaml", []byte(strings.Replace(yardPack, "look: {block: barrel}", "look: {block: chest}", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := o.Reload(ctx, chests); err != nil {
+		t.Fatal(err)
+	}
+	waitReply(t, o.Reroll(o.graph.Start()))
+	if err := o.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	crate := objectsOf(o, areaName(o.graph.Start()), "Crate")[0]
+	at := o.view().where[crate].Block
+	var name string
+	<-w.Do(func(tx *world.Tx) { name, _ = tx.Block(at).EncodeBlock() }).Done()
+	if name != "minecraft:chest" {
+		t.Errorf("after the reload the crate at %v is a %s, not the new pack's chest", at, name)
+	}
 }

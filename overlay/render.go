@@ -22,9 +22,10 @@ type op func(tx *world.Tx)
 // minutes by default, and a puzzle may wait much longer.
 const itemLifetime = 10 * 365 * 24 * time.Hour
 
-// show returns the op that makes an object appear where it is. It is idempotent: reconciling runs it again.
-func (o *Overlay) show(obj puzzle.Object, w Where) op {
-	it, ok := o.opts.Pack.Item(obj.Item)
+// show returns the op that makes an object of the pack appear where it is. It is idempotent: reconciling runs it
+// again. The pack is the state's, so that a reload reaches the looks.
+func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
+	it, ok := p.Item(obj.Item)
 	if !ok {
 		return func(*world.Tx) {}
 	}

@@ -83,8 +83,8 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 		}
 		key, guard := Where{Kind: AtEntity, Block: spots[0], Entity: newEntityID()}, Where{Kind: AtEntity, Block: spots[1], Entity: newEntityID()}
 		run(t, w, func(tx *world.Tx) {
-			o.show(object(o, 1, "Key"), key)(tx)
-			o.show(object(o, 2, "Guard"), guard)(tx)
+			o.show(o.opts.Pack, object(o, 1, "Key"), key)(tx)
+			o.show(o.opts.Pack, object(o, 2, "Guard"), guard)(tx)
 		})
 		for range 100 { // five seconds
 			w.AdvanceTick()
@@ -117,7 +117,7 @@ func TestShowPlacesBlocksWholeAndStable(t *testing.T) {
 	want := map[cube.Pos]string{}
 	run(t, w, func(tx *world.Tx) {
 		for i, item := range items {
-			o.show(object(o, i, item), Where{Kind: AtBlock, Block: at(i)})(tx)
+			o.show(o.opts.Pack, object(o, i, item), Where{Kind: AtBlock, Block: at(i)})(tx)
 			for _, p := range []cube.Pos{at(i), at(i).Side(cube.FaceUp)} {
 				name, _ := tx.Block(p).EncodeBlock()
 				want[p] = name
@@ -199,7 +199,7 @@ func TestShowFindsSavedNPCs(t *testing.T) {
 		w := open()
 		var ids, npcs int
 		run(t, w, func(tx *world.Tx) {
-			o.show(object(o, 1, "Guard"), where)(tx)
+			o.show(o.opts.Pack, object(o, 1, "Guard"), where)(tx)
 			ids, npcs = countNPCs(tx, where)
 		})
 		if err := w.Close(); err != nil {

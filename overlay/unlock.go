@@ -279,11 +279,11 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	st, ops := o.siteWithSteps(s, run, c.snap, spots, c.steps)
 	g.ops = append(g.ops, ops...)
 	for i, obj := range d.Created {
-		w := o.placement(obj, spots[i])
+		w := placement(s.pack, obj, spots[i])
 		s.setWhere(obj.ID, w)
 		g.change.Objects = append(g.change.Objects, ObjectRecord{Object: obj, Where: w})
 		g.ops = append(g.ops, o.structureAround(s, run, st, obj, spots[i], i)...)
-		g.ops = append(g.ops, o.show(obj, w))
+		g.ops = append(g.ops, o.show(s.pack, obj, w))
 	}
 	run.rec.State, run.rec.Goal, run.rec.NoPuzzle = Active, pz.Goal.String(), ""
 	if err := o.track(s, run, pz); err != nil {
