@@ -67,7 +67,8 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 		body = "§f" + line + "\n\n§7What will you do?"
 	}
 	moves, left := o.menuMoves(v, g, p, id)
-	advice := handOf(p).advice(v, left, inAir(v, id))
+	h := handOf(p)
+	advice := h.advice(v, left, h.inAir(v, id))
 	if len(moves) == 0 {
 		p.Message(o.nothingToDo(v, g, *obj, it, line, advice))
 		return
@@ -249,7 +250,8 @@ func (o *Overlay) menuMoves(v *state, g *puzzle.Manager, p *player.Player, id in
 	if area == puzzle.Inventory {
 		area = o.areaOf(p)
 	}
-	h, air := handOf(p), inAir(v, id)
+	h := handOf(p)
+	air := h.inAir(v, id)
 	for _, mv := range g.MovesIn(area) {
 		switch {
 		case !o.offered(v, p, mv, id):

@@ -22,28 +22,48 @@ import (
 //
 // The steps a menu leaves out for the hand are named ("hold the fishing rod to fish here").
 
-// hand is what a player uses on a thing: the puzzle object in their main hand, if any.
+// hand is what a player uses on a thing: the puzzle object in their main hand, if any, and the puzzle objects
+// their inventory holds.
 type hand struct {
 	held    int
 	holding bool
 	who     uuid.UUID
+	// bag holds the objects of the stacks in the player's inventory as the world has it now. A stack picked up a
+	// moment ago is there before the owner has committed the pick-up, so the hand does not wait for the published
+	// state to know what the player carries.
+	bag map[int]bool
 }
 
-// handOf returns what a player holds.
+// handOf returns what a player holds. Runs on the world goroutine.
 func handOf(p *player.Player) hand {
 	id, ok := stackObject(heldStack(p))
-	return hand{held: id, holding: ok, who: p.UUID()}
+	h := hand{held: id, holding: ok, who: p.UUID(), bag: map[int]bool{}}
+	for _, s := range p.Inventory().Slots() {
+		if obj, ok := stackObject(s); ok {
+			h.bag[obj] = true
+		}
+	}
+	if ok {
+		h.bag[id] = true
+	}
+	return h
+}
+
+// has reports whether the player carries an object: in their inventory in the world, or so in the state.
+func (h hand) has(v *state, id int) bool {
+	w := v.where[id]
+	return h.bag[id] || w.Kind == InInventory && w.Player == h.who
 }
 
 // inAir reports whether the menu of an object is of a carried item, used in the air (or on a block that is no
 // puzzle block), rather than of a thing in the world.
-func inAir(v *state, id int) bool { return v.where[id].Kind == InInventory }
+func (h hand) inAir(v *state, id int) bool { return h.has(v, id) || v.where[id].Kind == InInventory }
 
-// carried returns the inputs of a move that the player holds in their inventory.
+// carried returns the inputs of a move that the player carries.
 func (h hand) carried(v *state, mv puzzle.Move) []int {
 	var out []int
 	for _, in := range mv.Inputs {
-		if w := v.where[in]; w.Kind == InInventory && w.Player == h.who {
+		if h.has(v, in) {
 			out = append(out, in)
 		}
 	}

@@ -57,7 +57,8 @@ func TestTheHandDecidesTheMenu(t *testing.T) {
 		for _, mv := range moves {
 			actions = append(actions, mv.Rule.Action)
 		}
-		return actions, handOf(p).advice(v, left, inAir(v, id))
+		h := handOf(p)
+		return actions, h.advice(v, left, h.inAir(v, id))
 	}
 	holdStack := func(p *player.Player, s item.Stack) {
 		if err := p.Inventory().SetItem(7, s); err != nil {
@@ -92,6 +93,46 @@ func TestTheHandDecidesTheMenu(t *testing.T) {
 		actions, advice := menu(p, key)
 		if slices.Contains(actions, "Open") || len(advice) != 1 || !strings.HasPrefix(advice[0], "use it on the") {
 			t.Errorf("the key used in the air offers %v, says %q; want no Open and to use it on the crate", actions, advice)
+		}
+		finished = true
+	}).Done()
+	if !finished {
+		t.Fatal("the checks on the world goroutine did not finish (a panic, logged above)")
+	}
+}
+
+// A stack picked up a moment ago is in the hand before the owner has committed the pick-up: the key just picked up,
+// still lying on the ground in the published state, opens the crate's menu with Open at once, as the player sees
+// the key in their hand. (Before, the menu said to hold the key the player held: a bot that used the coal it had
+// just picked up got no menu.)
+func TestAStackJustPickedUpIsInTheHand(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	h := addPlayer(t, w, o, "Quick")
+	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
+	v := o.view()
+	if v.where[key].Kind == InInventory {
+		t.Fatal("the key starts in an inventory; the test needs it lying in the world")
+	}
+	obj, _ := v.game.State.Object(key)
+	stack := o.looks.stack(o.opts.Pack.Items["Key"], *obj)
+	finished := false
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		if _, err := p.Inventory().AddItem(stack); err != nil {
+			t.Fatal(err)
+		}
+		hold(t, p, key)
+		hand := handOf(p)
+		moves, left := o.menuMoves(v, v.game, p, crate)
+		if len(moves) != 1 || moves[0].Rule.Action != "Open" {
+			t.Errorf("the crate used with the key just picked up offers %d moves (%v left out, saying %q); want Open",
+				len(moves), len(left), hand.advice(v, left, hand.inAir(v, crate)))
+		}
+		if !hand.inAir(v, key) {
+			t.Error("the key just picked up, used, is not a carried item used in the air")
 		}
 		finished = true
 	}).Done()

@@ -100,13 +100,9 @@ func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 	if err := pickUpLying(ctx, h, s); err != nil {
 		return err
 	}
-	mark := h.Mark()
-	if err := use(ctx, h, s, carriedSlot(h, s)); err != nil {
-		return fmt.Errorf("%s: %v", s.action, err)
-	}
-	form, err := h.AwaitForm(ctx, mark)
+	form, err := useForMenu(ctx, h, s)
 	if err != nil {
-		return fmt.Errorf("%s: no menu: %v", s.action, err)
+		return err
 	}
 	i := -1
 	for j, b := range form.Buttons {
@@ -117,7 +113,7 @@ func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 	if i < 0 {
 		return fmt.Errorf("%s: the menu %q offers %q", s.action, form.Title, form.Buttons)
 	}
-	mark = h.Mark()
+	mark := h.Mark()
 	if err := h.AnswerForm(form.ID, i); err != nil {
 		return err
 	}
@@ -125,6 +121,40 @@ func tryStep(ctx context.Context, h *e2e.Human, s planStep) error {
 		return fmt.Errorf("%s: no word that it was done: %v", s.action, err)
 	}
 	return nil
+}
+
+// useForMenu uses a step's item on its thing, as a player does, and waits for the menu. When none comes, the player
+// reads what they were told instead and tries again, twice; then the step fails with what the server said.
+func useForMenu(ctx context.Context, h *e2e.Human, s planStep) (e2e.Form, error) {
+	var told []string
+	for try := 0; try < 3; try++ {
+		mark := h.Mark()
+		if err := use(ctx, h, s, carriedSlot(h, s)); err != nil {
+			return e2e.Form{}, fmt.Errorf("%s: %v", s.action, err)
+		}
+		wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+		form, err := h.AwaitForm(wait, mark)
+		cancel()
+		if err == nil {
+			return form, nil
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		told = append(told, saidSince(h, mark)...)
+	}
+	return e2e.Form{}, fmt.Errorf("%s: no menu after three uses (hot bar slot %d); the server said %q", s.action, carriedSlot(h, s), told)
+}
+
+// saidSince returns the chat lines a player was sent after a mark.
+func saidSince(h *e2e.Human, mark int) []string {
+	var out []string
+	for i, pk := range h.Packets() {
+		if t, ok := pk.(*packet.Text); ok && i >= mark {
+			out = append(out, t.Message)
+		}
+	}
+	return out
 }
 
 // use walks up to the first input of a step that stands in the world and uses the item in a hotbar slot on it,
