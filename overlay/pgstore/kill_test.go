@@ -7,8 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"time"
 	"testing"
+	"time"
 
 	"riddlestone/overlay"
 	"riddlestone/puzzle"
