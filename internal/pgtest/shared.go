@@ -22,11 +22,14 @@ var shared struct {
 var dbCount atomic.Int64
 
 // Shared returns the package's shared server, starting it at the first call. It skips the test when PostgreSQL
-// is not installed, and fails it when the server does not start. Call StopShared from TestMain.
+// is not installed (fails it, with RIDDLESTONE_REQUIRE_POSTGRES=1, as CI sets), and fails it when the server does
+// not start. Call StopShared from TestMain.
 func Shared(t testing.TB) *Server {
 	t.Helper()
 	shared.once.Do(func() { shared.srv, shared.err = Start() })
 	switch {
+	case errors.Is(shared.err, ErrMissing) && os.Getenv("RIDDLESTONE_REQUIRE_POSTGRES") == "1":
+		t.Fatal(shared.err.Error() + "; RIDDLESTONE_REQUIRE_POSTGRES=1 asks for it")
 	case errors.Is(shared.err, ErrMissing):
 		t.Skip(shared.err.Error())
 	case shared.err != nil:

@@ -24,7 +24,7 @@ import (
 type backend struct {
 	name string
 	// place makes a new, empty place for a store (a folder, a database) and returns where it is.
-	place func(t *testing.T) string
+	place func(t testing.TB) string
 	// open opens the store at a place: again after Close, the same store.
 	open func(at string) (overlay.Store, error)
 	// failOn makes every later commit that writes object id fail inside the store, after the change's areas were
@@ -36,12 +36,12 @@ type backend struct {
 var backends = []backend{
 	{
 		name:  "leveldb",
-		place: func(t *testing.T) string { return filepath.Join(t.TempDir(), "puzzles") },
+		place: func(t testing.TB) string { return filepath.Join(t.TempDir(), "puzzles") },
 		open:  func(at string) (overlay.Store, error) { return overlay.OpenStore(at) },
 	},
 	{
 		name:  "postgres",
-		place: func(t *testing.T) string { return pgtest.Database(t) },
+		place: pgtest.Database,
 		open: func(at string) (overlay.Store, error) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()

@@ -193,9 +193,11 @@ func TestOpenFailsClearly(t *testing.T) {
 	if _, err := pgstore.Open(ctx, "postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=5"); err == nil || !strings.Contains(err.Error(), "127.0.0.1:1/none") {
 		t.Fatalf("open where nothing listens: %v", err)
 	}
-	if err := pgstore.ParseURL("postgres://[::1"); err == nil {
-		t.Fatal("a broken URL parsed")
+	err := pgstore.ParseURL("postgres://ann:s3cret@db.example:port/world")
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "not a PostgreSQL connection URL") {
+		t.Fatalf("a broken URL: %v", err)
 	}
+	t.Log(err)
 }
 
 func mustJSON(t *testing.T, v any) []byte {
@@ -205,4 +207,26 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestCommitsAreSynchronous opens a store on a database whose default is asynchronous commit (faster, and able to
+// lose the last commits in a crash of the database's machine): the store's connections commit synchronously.
+func TestCommitsAreSynchronous(t *testing.T) {
+	url := pgtest.Database(t)
+	conn := connT(t, url)
+	var db string
+	if err := conn.QueryRow(ctxT(t), "SELECT current_database()").Scan(&db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctxT(t), "ALTER DATABASE "+pgx.Identifier{db}.Sanitize()+" SET synchronous_commit = off"); err != nil {
+		t.Fatal(err)
+	}
+	s, err := pgstore.Open(ctxT(t), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := pgstore.Setting(t, s, "synchronous_commit"); got != "on" {
+		t.Fatalf("the store's connections have synchronous_commit = %s", got)
+	}
 }

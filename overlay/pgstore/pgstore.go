@@ -13,7 +13,9 @@ package pgstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -34,10 +36,23 @@ type Store struct {
 var _ overlay.Store = (*Store)(nil)
 
 // ParseURL checks a connection URL (postgres://user:password@host:port/database?sslmode=...) or key=value
-// connection string without connecting.
+// connection string without connecting. Its error never quotes the URL, which may hold a password.
 func ParseURL(url string) error {
-	_, err := pgxpool.ParseConfig(url)
+	_, err := parseURL(url)
 	return err
+}
+
+// parseURL parses a connection URL into the pool's configuration, with an error that does not quote it.
+func parseURL(url string) (*pgxpool.Config, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err == nil {
+		return cfg, nil
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, "`: "); strings.HasPrefix(msg, "cannot parse `") && i >= 0 {
+		msg = msg[i+len("`: "):] // pgx quotes the URL, hiding passwords only as far as it can tell them
+	}
+	return nil, errors.New("not a PostgreSQL connection URL (postgres://user:password@host:port/database): " + msg)
 }
 
 // Open connects to the database at url and brings its schema to this build's version. The database must exist;
@@ -48,10 +63,12 @@ func Open(ctx context.Context, url string) (*Store, error) {
 
 // openAt is Open migrating only up to a schema version, for the tests of migrations.
 func openAt(ctx context.Context, url string, version int) (*Store, error) {
-	cfg, err := pgxpool.ParseConfig(url)
+	cfg, err := parseURL(url)
 	if err != nil {
-		return nil, fmt.Errorf("puzzle store URL: %w", err)
+		return nil, fmt.Errorf("puzzle store: %w", err)
 	}
+	// A commit is durable when it returns, whatever the database's or the role's defaults say.
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open puzzle store in PostgreSQL: %w", err)
