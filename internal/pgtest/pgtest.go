@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,11 +182,10 @@ func (s *Server) run() error {
 		"-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="+filepath.Join(s.Dir, "sock"),
 		"-c", "max_connections=200")
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
-	if err := s.cmd.Start(); err != nil {
+	s.done = make(chan struct{})
+	if err := startLocked(s.cmd, s.done); err != nil {
 		return fmt.Errorf("start postgres: %w", err)
 	}
-	s.done = make(chan struct{})
-	go func(cmd *exec.Cmd, done chan struct{}) { _ = cmd.Wait(); close(done) }(s.cmd, s.done)
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -205,6 +205,24 @@ func (s *Server) run() error {
 			return fmt.Errorf("postgres did not accept connections in a minute: %w\n%s", err, tail(logPath))
 		}
 	}
+}
+
+// startLocked starts cmd from a goroutine locked to its thread until cmd ends, then closes done. The server's
+// death signal (sysProcAttr) fires when the thread that started it ends, not the process: Go ends a thread
+// when a goroutine locked to it exits, so the thread that starts the server must live as long as it does.
+func startLocked(cmd *exec.Cmd, done chan struct{}) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with this goroutine, after the server
+		defer close(done)
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		_ = cmd.Wait()
+	}()
+	return <-started
 }
 
 // freePort returns a loopback TCP port nobody listens on.
