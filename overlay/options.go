@@ -22,6 +22,10 @@ type Options struct {
 	TwoKeyPercent int
 	// StoreDir is the folder of the puzzle store, normally inside the world folder.
 	StoreDir string
+	// OpenStore opens the puzzle store, when it is not the LevelDB store in StoreDir (PostgreSQL, say: see
+	// overlay/pgstore); nil means OpenStore(StoreDir). New calls it once; the overlay closes the store in Close,
+	// or at once when New fails.
+	OpenStore func() (Store, error)
 	// IsAdmin reports whether a player may use the admin commands (identified by XUID, never by name).
 	IsAdmin func(p *player.Player) bool
 	// LoadPacks loads and validates the configured packs again, for /puzzle reload; nil disables reloading.

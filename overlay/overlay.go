@@ -25,7 +25,7 @@ import (
 type Overlay struct {
 	opts  Options
 	w     *world.World
-	store *Store
+	store Store
 	looks looks
 	graph Graph
 
@@ -72,7 +72,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		return nil, errors.Join(errs...)
 	}
 	o.graph = NewGraph(opts.Seed, AreaOfBlock(w.Spawn(), int32(opts.AreaSize)), opts.TwoKeyPercent)
-	if o.store, err = OpenStore(opts.StoreDir); err != nil {
+	if o.store, err = opts.openStore(); err != nil {
 		return nil, err
 	}
 	saved, err := o.store.Load()

@@ -11,27 +11,28 @@ import (
 	"github.com/df-mc/goleveldb/leveldb/util"
 )
 
-// Store keeps the overlay's puzzle state in a LevelDB database in the world folder. Every Commit is one atomic
-// batch written with fsync, so a crash at any moment leaves either all of a change or none of it.
+// LevelStore keeps the overlay's puzzle state in a LevelDB database in the world folder: the default Store.
+// Every Commit is one atomic batch written with fsync, so a crash at any moment leaves either all of a change or
+// none of it.
 //
 // LevelDB is the engine Dragonfly already uses for the world itself, so the store adds no dependency, and its
 // write-ahead journal with synchronous batches gives the atomic, durable commits the overlay needs; the data is
 // small (areas and objects) and read whole at start-up.
-type Store struct {
+type LevelStore struct {
 	db *leveldb.DB
 }
 
-// OpenStore opens or creates the store in a folder.
-func OpenStore(dir string) (*Store, error) {
+// OpenStore opens or creates the LevelDB store in a folder.
+func OpenStore(dir string) (*LevelStore, error) {
 	db, err := leveldb.OpenFile(dir, &opt.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("open puzzle store %s: %w", dir, err)
 	}
-	return &Store{db: db}, nil
+	return &LevelStore{db: db}, nil
 }
 
 // Close closes the store.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *LevelStore) Close() error { return s.db.Close() }
 
 // Change is one step of the puzzle state, committed as a whole.
 type Change struct {
@@ -96,7 +97,7 @@ const (
 )
 
 // Commit writes a change atomically and durably.
-func (s *Store) Commit(c Change) error {
+func (s *LevelStore) Commit(c Change) error {
 	b := new(leveldb.Batch)
 	for _, a := range c.Areas {
 		v, err := json.Marshal(a)
@@ -140,7 +141,7 @@ func (s *Store) Commit(c Change) error {
 
 // Load reads the whole state. A record that cannot be read is an error naming its key: the store is never
 // silently half-loaded.
-func (s *Store) Load() (Saved, error) {
+func (s *LevelStore) Load() (Saved, error) {
 	out := Saved{Areas: map[AreaPos]AreaRecord{}, Objects: map[int]ObjectRecord{}, NextID: 1}
 	snap, err := s.db.GetSnapshot()
 	if err != nil {

@@ -22,6 +22,8 @@ type Config struct {
 	Puzzles PuzzleSettings
 	// Web holds the settings of the admin's web dashboard (see web.go).
 	Web WebSettings
+	// Store says where the puzzle state is kept (see store.go).
+	Store StoreSettings
 }
 
 // PuzzleSettings is the [Puzzles] section of config.toml.
@@ -67,6 +69,7 @@ func DefaultConfig() Config {
 	}
 	c.Puzzles = PuzzleSettings{AreaSize: 4, Mode: "tree", TwoKeyPercent: 30}
 	c.Web = defaultWeb()
+	c.Store = defaultStore()
 	return c
 }
 
@@ -137,6 +140,10 @@ func (c Config) validate(f *configFile, tree *toml.Tree) {
 	}
 	if err := c.Web.validate(); err != nil {
 		f.add(at("Web", "Address"), "Web.Address: "+err.Error(), "")
+	}
+	if key, err := c.Store.validate(); err != nil {
+		f.add(at("Store", key), "Store."+key+": "+err.Error(), "")
+		f.errs[len(f.errs)-1].Source = hidePassword(f.errs[len(f.errs)-1].Source)
 	}
 }
 

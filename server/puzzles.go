@@ -30,8 +30,8 @@ func entityRegistry() world.EntityRegistry {
 }
 
 // Puzzles is the extension that lays the puzzles over the world: it loads the configured packs (a broken pack
-// stops start-up with every problem as file:line:col: message), opens the overlay with its store in the world
-// folder, and hooks it into joins, player handlers, commands and shutdown.
+// stops start-up with every problem as file:line:col: message), opens the overlay with the store [Store] names
+// (LevelDB in the world folder, or PostgreSQL), and hooks it into joins, player handlers, commands and shutdown.
 func Puzzles(s *Server) error {
 	conf := s.Config()
 	if len(conf.Riddlestone.Packs) == 0 {
@@ -54,6 +54,7 @@ func Puzzles(s *Server) error {
 		Mode:          mode,
 		TwoKeyPercent: twoKeys,
 		StoreDir:      filepath.Join(conf.World.Folder, "riddlestone"),
+		OpenStore:     conf.openStore(),
 		IsAdmin:       s.IsAdmin,
 		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
@@ -68,7 +69,7 @@ func Puzzles(s *Server) error {
 	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, overlay.Commands()...))
 	o.Start()
 	s.Log().Info("puzzles ready", "packs", conf.Riddlestone.Packs, "items", len(pack.Items), "rules", len(pack.Rules),
-		"areaSize", conf.Puzzles.AreaSize, "mode", conf.Puzzles.Mode)
+		"areaSize", conf.Puzzles.AreaSize, "mode", conf.Puzzles.Mode, "store", conf.Store.Kind)
 	return nil
 }
 

@@ -25,8 +25,9 @@ func mapCmd(args []string, errOut io.Writer) int {
 	outPath := fs.String("out", "map.png", "the PNG file to write")
 	x := fs.Int("x", 0, "the block x of the map's centre (default: spawn)")
 	z := fs.Int("z", 0, "the block z of the map's centre (default: spawn)")
-	store := fs.String("store", "", "a world's puzzle store (WORLD/riddlestone): outline the structures built around its\n"+
-		"puzzles' objects, with a dot where each object stands (stop the server first: it locks the store)")
+	store := fs.String("store", "", "a world's puzzle store (WORLD/riddlestone, or the postgres:// URL of [Store]): outline the\n"+
+		"structures built around its puzzles' objects, with a dot where each object stands (stop a LevelDB world's\n"+
+		"server first: it locks the store)")
 	rest, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
 	"image"
 	"image/color"
+	"strings"
+	"time"
 
 	"riddlestone/overlay"
+	"riddlestone/overlay/pgstore"
 )
 
 var (
@@ -15,10 +19,10 @@ var (
 )
 
 // drawStructures outlines on a map, whose top left pixel is block x0, z0, the footprint of every structure the
-// puzzle store in dir records, and marks the block its object stands on. It returns how many it drew, wholly or
-// in part.
-func drawStructures(img *image.RGBA, dir string, x0, z0 int) (int, error) {
-	st, err := overlay.OpenStore(dir)
+// puzzle store at a place records (a LevelDB folder, or a PostgreSQL URL), and marks the block its object stands
+// on. It returns how many it drew, wholly or in part.
+func drawStructures(img *image.RGBA, at string, x0, z0 int) (int, error) {
+	st, err := openStore(at)
 	if err != nil {
 		return 0, err
 	}
@@ -39,6 +43,17 @@ func drawStructures(img *image.RGBA, dir string, x0, z0 int) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// openStore opens the puzzle store at a place: a PostgreSQL database for a postgres:// or postgresql:// URL
+// ([Store] URL), else the LevelDB store in that folder.
+func openStore(at string) (overlay.Store, error) {
+	if !strings.HasPrefix(at, "postgres://") && !strings.HasPrefix(at, "postgresql://") {
+		return overlay.OpenStore(at)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return pgstore.Open(ctx, at)
 }
 
 // outline draws the border of the rectangle of pixels from x0, z0 to x1, z1, both included, where it lies on the

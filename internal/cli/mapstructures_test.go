@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"riddlestone/internal/pgtest"
 	"riddlestone/overlay"
 )
 
@@ -50,5 +51,33 @@ func TestMapOutlinesStructures(t *testing.T) {
 	}
 	if c := at(1, 2); c == structureColour || c == anchorColour {
 		t.Errorf("inside the outline is %v", c)
+	}
+}
+
+// The map reads the structures from a PostgreSQL store too, given its URL.
+func TestMapOutlinesStructuresFromPostgres(t *testing.T) {
+	url := pgtest.Database(t)
+	st, err := openStore(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	camp := overlay.Built{Structure: "Camp", Object: 3, Anchor: overlay.AreaBlock{2, 64, 3},
+		Min: overlay.AreaBlock{0, 63, 1}, Max: overlay.AreaBlock{4, 64, 5}}
+	if err := st.Commit(overlay.Change{Areas: []overlay.AreaRecord{{Pos: overlay.AreaPos{0, 0}, Structures: []overlay.Built{camp}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	out := filepath.Join(t.TempDir(), "map.png")
+	if code := mapCmd([]string{"--seed", "42", "--size", "64", "--x", "10", "--z", "10", "--store", url, "--out", out}, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "1 structures outlined") {
+		t.Errorf("stderr %q", errOut.String())
+	}
+	if c := decodePNG(t, out).At(2+22, 3+22); c != anchorColour {
+		t.Errorf("the object's block is %v, want %v", c, anchorColour)
 	}
 }

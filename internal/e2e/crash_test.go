@@ -12,6 +12,7 @@ import (
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
+	"riddlestone/internal/pgtest"
 	"riddlestone/server"
 )
 
@@ -20,7 +21,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("RIDDLESTONE_E2E_MAIN") == "1" {
 		os.Exit(server.Main(os.Args[1:]))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pgtest.StopShared() // the PostgreSQL server of the tests that use one
+	os.Exit(code)
 }
 
 // forge is a two-step puzzle: forge a key from an ingot at an anvil, then open the crate with it.

@@ -1,0 +1,132 @@
+package pgstore_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay"
+	"riddlestone/puzzle"
+	"riddlestone/worldgen"
+)
+
+// BenchmarkMoveCommit measures how long committing one move's change takes on each store, in the same loop so
+// that both see the same machine load: each iteration commits the change to LevelDB, then to PostgreSQL. The
+// change is the one a move in the start area of seed 42 (default pack) makes, as the overlay writes it: the
+// area's record, its puzzle re-encoded with the move's progress, two of its objects and the next id. Both stores
+// sync every commit (LevelDB's synchronous batch, PostgreSQL's synchronous commit). It reports each store's
+// median, 99th percentile and mean, and the change's size; ns/op is the two commits together.
+func BenchmarkMoveCommit(b *testing.B) {
+	move := realMove(b)
+	size := 0
+	for _, a := range move.Areas {
+		v, _ := json.Marshal(a)
+		size += len(v)
+	}
+	for _, o := range move.Objects {
+		v, _ := json.Marshal(o)
+		size += len(v)
+	}
+	stores := make([]overlay.Store, len(backends))
+	took := make([][]time.Duration, len(backends))
+	for i, be := range backends {
+		s, err := be.open(be.place(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		stores[i] = s
+	}
+	for b.Loop() {
+		for i, s := range stores {
+			start := time.Now()
+			if err := s.Commit(move); err != nil {
+				b.Fatal(err)
+			}
+			took[i] = append(took[i], time.Since(start))
+		}
+	}
+	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
+	for i, be := range backends {
+		t := took[i]
+		var sum time.Duration
+		for _, d := range t {
+			sum += d
+		}
+		slices.Sort(t)
+		b.ReportMetric(us(t[len(t)/2]), be.name+"-p50-µs")
+		b.ReportMetric(us(t[len(t)*99/100]), be.name+"-p99-µs")
+		b.ReportMetric(us(sum/time.Duration(len(t))), be.name+"-mean-µs")
+	}
+	b.ReportMetric(float64(size), "change-bytes")
+}
+
+var (
+	moveOnce sync.Once
+	moveSeen overlay.Change
+	moveErr  error
+)
+
+// realMove opens the start area of seed 42 with the default pack on real terrain, in a LevelDB store, and
+// builds from what the store holds the change a move there commits.
+func realMove(b *testing.B) overlay.Change {
+	moveOnce.Do(func() { moveSeen, moveErr = openStartArea(b.TempDir()) })
+	if moveErr != nil {
+		b.Fatal(moveErr)
+	}
+	return moveSeen
+}
+
+func openStartArea(dir string) (overlay.Change, error) {
+	world.DefaultBlockRegistry.Finalize()
+	pack, err := puzzle.Load("../../packs/default")
+	if err != nil {
+		return overlay.Change{}, err
+	}
+	entities := entity.DefaultRegistry.Config().New(append(entity.DefaultRegistry.Types(), overlay.EntityTypes()...))
+	w := world.Config{Generator: worldgen.New(42), Entities: entities}.New()
+	defer w.Close()
+	o, err := overlay.New(w, overlay.Options{Pack: pack, Seed: 42, StoreDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		return overlay.Change{}, err
+	}
+	o.Start()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	err = o.Wait(ctx)
+	o.Close()
+	if err != nil {
+		return overlay.Change{}, err
+	}
+	s, err := overlay.OpenStore(dir)
+	if err != nil {
+		return overlay.Change{}, err
+	}
+	defer s.Close()
+	saved, err := s.Load()
+	if err != nil {
+		return overlay.Change{}, err
+	}
+	move := overlay.Change{NextID: saved.NextID}
+	for _, a := range saved.Areas {
+		if a.State == overlay.Active && len(move.Areas) == 0 {
+			move.Areas = append(move.Areas, a)
+		}
+	}
+	ids := make([]int, 0, len(saved.Objects))
+	for id := range saved.Objects {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids[:min(2, len(ids))] {
+		move.Objects = append(move.Objects, saved.Objects[id])
+	}
+	return move, nil
+}

@@ -1,0 +1,101 @@
+package pgstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"riddlestone/overlay"
+)
+
+// Load reads the whole state in one read-only transaction at repeatable read, so it sees one consistent state:
+// every commit before it began and none after. A record that cannot be read is an error naming its table and key.
+func (s *Store) Load() (overlay.Saved, error) {
+	out := overlay.Saved{Areas: map[overlay.AreaPos]overlay.AreaRecord{}, Objects: map[int]overlay.ObjectRecord{}, NextID: 1}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		return loadAll(ctx, tx, &out)
+	})
+	if err != nil {
+		return out, fmt.Errorf("read puzzle store: %w", err)
+	}
+	return out, nil
+}
+
+// loadAll reads every table into out.
+func loadAll(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
+	err := each(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas ORDER BY x, z", func(rec []byte) error {
+		var a overlay.AreaRecord
+		err := json.Unmarshal(rec, &a)
+		out.Areas[a.Pos] = a
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	err = each(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects ORDER BY id", func(rec []byte) error {
+		var o overlay.ObjectRecord
+		err := json.Unmarshal(rec, &o)
+		out.Objects[o.ID] = o
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	err = each(ctx, tx, "SELECT format('cleared %s,%s,%s', x, y, z), record FROM puzzle_cleared ORDER BY x, y, z", func(rec []byte) error {
+		var cl overlay.ClearedBlock
+		err := json.Unmarshal(rec, &cl)
+		out.Cleared = append(out.Cleared, cl)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	err = each(ctx, tx, "SELECT format('intent %s %s,%s', kind, x, z), record FROM puzzle_intents ORDER BY kind, x, z", func(rec []byte) error {
+		var in overlay.Intent
+		err := json.Unmarshal(rec, &in)
+		out.Intents = append(out.Intents, in)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return loadNextID(ctx, tx, out)
+}
+
+// each runs a query of (key, record) rows and hands each record to read; an error names the record's key.
+func each(ctx context.Context, tx pgx.Tx, sql string, read func(rec []byte) error) error {
+	rows, err := tx.Query(ctx, sql)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		var rec []byte
+		if err := rows.Scan(&key, &rec); err != nil {
+			return err
+		}
+		if err := read(rec); err != nil {
+			return fmt.Errorf("puzzle store record %s: %w", key, err)
+		}
+	}
+	return rows.Err()
+}
+
+// loadNextID reads the next free object id; a new store starts at 1.
+func loadNextID(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
+	var next int64
+	err := tx.QueryRow(ctx, "SELECT value FROM puzzle_counters WHERE name = $1", nextIDCounter).Scan(&next)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		out.NextID = int(next)
+	}
+	return nil
+}

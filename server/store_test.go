@@ -1,0 +1,34 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// The [Store] section: LevelDB by default, PostgreSQL with a URL, and each mistake reported at its key.
+func TestStoreSection(t *testing.T) {
+	c, err := ParseConfig("c.toml", nil)
+	if err != nil || c.Store.Kind != "leveldb" || c.Store.URL != "" {
+		t.Fatalf("default store: %+v, %v", c.Store, err)
+	}
+	c, err = ParseConfig("c.toml", []byte("[Store]\nKind = \"postgres\"\nURL = \"postgres://rs:pw@127.0.0.1:5432/world\"\n"))
+	if err != nil || c.Store.Kind != "postgres" || c.Store.URL != "postgres://rs:pw@127.0.0.1:5432/world" {
+		t.Fatalf("postgres store: %+v, %v", c.Store, err)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"[Store]\nKind = \"sqlite\"\n", "c.toml:2:8: Store.Kind: \"sqlite\" is not a kind of store: use \"leveldb\" or \"postgres\""},
+		{"[Store]\nKind = \"postgres\"\n", "c.toml:2:8: Store.Kind: \"postgres\" needs Store.URL"},
+		{"[Store]\nKind = \"postgres\"\nURL = \"postgres://rs:s3cret@db:port/world\"\n", "c.toml:3:7: Store.URL: not a PostgreSQL connection URL"},
+		{"[Store]\nURL = \"postgres://127.0.0.1/world\"\n", "c.toml:2:7: Store.URL: is for Kind = \"postgres\""},
+		{"[Store]\nKnd = \"postgres\"\n", "c.toml:2:1: unknown key Store.Knd"},
+		{"[Store]\nKind = \"postgres\"\nURL = \"host=db port=x password=s3cret\"\n", "c.toml:3:7: Store.URL: not a PostgreSQL connection URL"},
+	} {
+		_, err := ParseConfig("c.toml", []byte(tc.src))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q:\ngot  %v\nwant %s...", tc.src, err, tc.want)
+		}
+		if err != nil && (strings.Contains(err.Error(), "s3cret") || strings.Contains(tc.src, "s3cret") && !strings.Contains(err.Error(), "***")) {
+			t.Errorf("the error shows the password: %v", err)
+		}
+	}
+}
