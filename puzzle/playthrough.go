@@ -21,6 +21,9 @@ type AreaResult struct {
 	Depth    int    `json:"depth"`
 	Spawned  []Obj  `json:"spawned"`  // objects the generator added for this area
 	Solution []Step `json:"solution"` // rule executions reaching the goal, in order
+	// Relaxed names the constraint of the area generation gave way on to make its puzzle (Relaxation.String), ""
+	// when none.
+	Relaxed string `json:"relaxed,omitempty"`
 }
 
 // Obj is an object in a playthrough: its id, item, place and current properties.
@@ -187,7 +190,7 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 			for _, o := range pz.Spawned {
 				state.NextID = max(state.NextID, o.ID+1)
 			}
-			res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: pz.Goal.String(), Depth: pz.Depth, Spawned: objsJSON(pz.Spawned)})
+			res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: pz.Goal.String(), Depth: pz.Depth, Spawned: objsJSON(pz.Spawned), Relaxed: relaxedName(pz.Relaxed)})
 			queue = append(queue, pz)
 			results = append(results, len(res.Areas)-1)
 		}
@@ -208,6 +211,14 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 		deferred = nil
 	}
 	return res, nil
+}
+
+// relaxedName is a relaxation as a playthrough shows it: its name, or "" for none.
+func relaxedName(r Relaxation) string {
+	if r == Strict {
+		return ""
+	}
+	return r.String()
 }
 
 // bringGoal achieves the goal of an area that is already satisfied (ErrSatisfied): at once when an object in the

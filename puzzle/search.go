@@ -14,6 +14,8 @@ type search struct {
 	budget int
 	world  *World
 
+	unlocked map[string]bool // the world's unlocked areas, as a set (see accessible)
+
 	objs     []Object // objects the puzzle may use: accessible, co-locatable, not reserved, not inside another
 	objItem  []int    // their items' indexes
 	used     []bool   // by index in objs: already a leaf of this puzzle
@@ -35,6 +37,7 @@ type search struct {
 	// path makes, unmakes and makes again the same item; madeKey hashes the set, for the memory of failures.
 	made    []int
 	madeKey uint64
+	repeat  bool // the relaxation allows repetition (RelaxedRepetition): no item counts as made above
 }
 
 // goal is a goal to protect from premature completion, with its type's index (-1 when no item has the type).
@@ -96,7 +99,16 @@ func (s *search) scanWorld(w *World) {
 
 // accessible reports whether objects in the named place can be reached: this area, an unlocked one or an inventory.
 func (s *search) accessible(area string, w *World) bool {
-	return area == s.area.Name || area == Inventory || slices.Contains(w.Unlocked, area)
+	if area == s.area.Name || area == Inventory {
+		return true
+	}
+	if s.unlocked == nil { // once per call: a world of many areas and objects asks often
+		s.unlocked = make(map[string]bool, len(w.Unlocked))
+		for _, a := range w.Unlocked {
+			s.unlocked[a] = true
+		}
+	}
+	return s.unlocked[area]
 }
 
 // goalOf returns a goal with its type's index.
@@ -148,8 +160,8 @@ func (s *search) goalState(t Term, w *World) int {
 
 // carryableType reports whether some item of a type can be carried.
 func (s *search) carryableType(typ int) bool {
-	for i, it := range s.g.items {
-		if s.g.typeItems[typ].has(i) && it.Carryable() {
+	for i := range s.g.items {
+		if s.g.typeItems[typ].has(i) && s.g.items[i].Carryable() {
 			return true
 		}
 	}
@@ -256,7 +268,7 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	// A term that failed within these depths is not tried again in this run: only the objects taken meanwhile may
 	// differ, so at worst a puzzle is lost that a retry finds. Remembering failures keeps the search polynomial
 	// where existing objects keep the table from pruning.
-	f := failure{k, lo, hi, s.madeKey}
+	f := failure{k, lo, hi, s.madeBelow(k)}
 	if _, failed := s.failed[f]; failed {
 		return nil
 	}
