@@ -14,6 +14,9 @@ const DefaultMaxDepth = 4
 // level, so that a grammar whose feasibility depends on many existing objects still answers within milliseconds.
 const searchBudget = 50_000
 
+// stepTries is how many times Generate tries a depth for an area with step bounds.
+const stepTries = 6
+
 // Errors of Generate. Each is wrapped with the area's position and name.
 var (
 	// ErrInfeasible means no goal of the area can be made within its depth limits from the items it may use.
@@ -202,7 +205,7 @@ func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error)
 	case exhausted:
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrBudget)
 	}
-	return nil, fmt.Errorf("%s: area %s: %w (depth %d to %d, and any other)", a.Pos, a.Name, ErrInfeasible, b.Min, b.Max)
+	return nil, fmt.Errorf("%s: area %s: %w (depth %d to %d, and any other)", a.Pos, a.Name, ErrInfeasible, b.MinDepth, b.MaxDepth)
 }
 
 // openGoals returns the indexes in a.Goals of the goals a puzzle may be generated for, and how many are satisfied
@@ -223,16 +226,20 @@ func (s *search) openGoals(a *Area, w *World) (open []int, satisfied, pending in
 
 // tryGoals tries the open goals, in their order, at one relaxation level with a budget of its own, and returns the
 // first puzzle made, or nil.
-func (s *search) tryGoals(goals []int, r Relaxation, b DepthBounds) *Puzzle {
+func (s *search) tryGoals(goals []int, r Relaxation, b Bounds) *Puzzle {
 	g, name := s.g, s.area.TemplateName()
 	s.budget, s.repeat = searchBudget, r >= RelaxedRepetition
-	if r == RelaxedMinDepth && b.Min <= 1 {
-		return nil // nothing shallower to give way to
+	if r == RelaxedMinDepth && b.MinDepth <= 1 && b.MinSteps <= 0 {
+		return nil // no floor to give way on
 	}
 	// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
+	// The number of steps is chance (how many inputs rules fill), so step bounds take more tries.
 	tries := 1
 	if len(s.objs) > 0 || len(s.others) > 0 {
 		tries = 2
+	}
+	if b.MinSteps > 0 || b.MaxSteps > 0 {
+		tries = stepTries
 	}
 	for _, i := range goals {
 		k := g.goalKeys[name][i]
@@ -240,7 +247,7 @@ func (s *search) tryGoals(goals []int, r Relaxation, b DepthBounds) *Puzzle {
 		s.goalTerm = s.area.Goals[i]
 		for _, d := range s.depthsAt(r, k, b) {
 			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
-				if p := s.run(k, d); p != nil {
+				if p := s.run(k, d); p != nil && b.steps(p.Steps, r) {
 					return p
 				}
 			}

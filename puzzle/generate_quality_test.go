@@ -75,7 +75,7 @@ func TestGenerateRelaxesInOrder(t *testing.T) {
 		why      string
 	}{
 		{"1", "3", RelaxedRepetition, "no puzzle of 1 to 3 rules could be made here without making an item again below a step that makes it, so this one may"},
-		{"1", "2", RelaxedMaxDepth, "no puzzle within maxDepth 2 could be made here, so this one is 3 rules deep"},
+		{"1", "2", RelaxedMaxDepth, "no puzzle within maxDepth 2 could be made here, so this one is 3 rules deep with 3 steps"},
 		{"3", "3", RelaxedRepetition, "no puzzle of 3 to 3 rules could be made here without making an item again below a step that makes it, so this one may"},
 	} {
 		p := loadString(t, strings.NewReplacer("MIN", tc.min, "MAX", tc.max).Replace(litLanternPack))
@@ -88,7 +88,7 @@ func TestGenerateRelaxesInOrder(t *testing.T) {
 			if pz.Relaxed != tc.want || pz.Depth != 3 || pz.RepeatedPath() == nil {
 				t.Fatalf("depth %s to %s: relaxed %v, depth %d, solution %s", tc.min, tc.max, pz.Relaxed, pz.Depth, solutionActions(pz))
 			}
-			if why := pz.Relaxed.Explain(p.Areas[0].Bounds(), pz.Depth); why != tc.why {
+			if why := pz.Relaxed.Explain(p.Areas[0].Bounds(), pz); why != tc.why {
 				t.Errorf("explained %q", why)
 			}
 		}

@@ -159,17 +159,18 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 		return nil, err
 	}
 	pr.unlock(start.Name)
-	var queue []*Puzzle  // generated, not yet solved, in generation order
-	var results []int    // index in res.Areas of each queued puzzle
-	var open []*Area     // unlocked areas waiting for their puzzle
-	var deferred []*Area // areas whose goal a puzzle in progress will satisfy: tried again after the next solve
+	dist := p.Distances(start.Name) // the rings raise bounds by it
+	var queue []*Puzzle             // generated, not yet solved, in generation order
+	var results []int               // index in res.Areas of each queued puzzle
+	var open []*Area                // unlocked areas waiting for their puzzle
+	var deferred []*Area            // areas whose goal a puzzle in progress will satisfy: tried again after the next solve
 	open = append(open, start)
 	for len(open) > 0 || len(queue) > 0 {
 		// Generate every unlocked area's puzzle; an area whose goal is already satisfied is achieved at once.
 		for len(open) > 0 {
 			a := open[0]
 			open = open[1:]
-			pz, err := g.Generate(a, &World{Objects: state.Objects, Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
+			pz, err := g.Generate(p.AtDistance(a, dist[a.Name]), &World{Objects: state.Objects, Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
 			if errors.Is(err, ErrPending) {
 				deferred = append(deferred, a)
 				continue
