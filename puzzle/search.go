@@ -28,6 +28,7 @@ type search struct {
 	spawned  []Object
 	trail    []int // indexes of objs marked used, to undo on backtracking
 	leaves   int   // leaves in the tree so far
+	forks    int   // nodes with two inputs made by rules so far (Puzzle.Forks)
 	pending  int   // inputs chosen but not yet filled: each will be at least one leaf
 	maskBuf  [8]depthMask
 	failed   map[failure]struct{} // terms that could not be filled in this run
@@ -225,7 +226,7 @@ func (s *search) targets(k, minD, maxD int) []int {
 func (s *search) run(k, d int) *Puzzle {
 	clear(s.used)
 	clear(s.failed)
-	s.trail, s.spawned, s.nextID, s.leaves, s.pending = s.trail[:0], s.spawned[:0], s.firstID, 0, 0
+	s.trail, s.spawned, s.nextID, s.leaves, s.pending, s.forks = s.trail[:0], s.spawned[:0], s.firstID, 0, 0, 0
 	own := s.goalOf(s.goalTerm)
 	s.protect = append(s.protect, own)
 	s.ownGoal = len(s.protect) - 1
@@ -241,10 +242,10 @@ func (s *search) run(k, d int) *Puzzle {
 }
 
 // mark is a point of the search to backtrack to.
-type mark struct{ trail, spawned, nextID, leaves, pending int }
+type mark struct{ trail, spawned, nextID, leaves, pending, forks int }
 
 func (s *search) save() mark {
-	return mark{len(s.trail), len(s.spawned), s.nextID, s.leaves, s.pending}
+	return mark{len(s.trail), len(s.spawned), s.nextID, s.leaves, s.pending, s.forks}
 }
 
 func (s *search) restore(m mark) {
@@ -252,7 +253,7 @@ func (s *search) restore(m mark) {
 		s.used[o] = false
 	}
 	s.trail, s.spawned = s.trail[:m.trail], s.spawned[:m.spawned]
-	s.nextID, s.leaves, s.pending = m.nextID, m.leaves, m.pending
+	s.nextID, s.leaves, s.pending, s.forks = m.nextID, m.leaves, m.pending, m.forks
 }
 
 // fill generates the subtree of a term (dissertation 4.4, GenerateInputs) with a depth from lo to hi: an existing
@@ -364,6 +365,12 @@ func (s *search) fillRules(k, item, lo, hi int, root bool) *Node {
 		}
 	}
 	shuffle(s.rng, opts)
+	if s.wantsFork() {
+		// No fork yet: rules that can make two inputs by chains of their own come first (structure_parallel.go).
+		slices.SortStableFunc(opts, func(a, b int) int {
+			return boolRank(s.canFork(&key.rules[b], hi)) - boolRank(s.canFork(&key.rules[a], hi))
+		})
+	}
 	if s.area.Breadth > 0 && s.leaves+s.pending+1 >= s.area.Breadth {
 		// Over the preferred breadth: rules with fewer inputs add fewer leaves.
 		slices.SortStableFunc(opts, func(a, b int) int { return len(key.rules[a].inputs) - len(key.rules[b].inputs) })
@@ -451,6 +458,9 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		s.restore(m)
 		return nil
 	}
+	if n.fork() {
+		s.forks++
+	}
 	n.Item = s.g.items[n.item].Name
 	n.Term = Term{Type: n.Item, Props: key.term.Props, Pos: key.term.Pos}
 	n.Outputs = make([]string, len(o.rule.Outputs))
@@ -472,6 +482,14 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		}
 	}
 	return n
+}
+
+// boolRank is 1 for true, 0 for false: for sorting by a condition.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // pick returns a random item of the list that is legal in the area and not made above; the table guarantees
