@@ -51,7 +51,7 @@ func scaleCalls(pk *Pack, g *Generator, games int) ([]scaleCall, int) {
 func BenchmarkGenerateScale(b *testing.B) {
 	for _, sh := range scaleBenchShapes {
 		b.Run(fmt.Sprintf("rules=%d/areas=%d", sh.rules, sh.areas), func(b *testing.B) {
-			pk := scaleWorld(sh)
+			pk, _ := scaleWorld(sh)
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
