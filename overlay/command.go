@@ -38,6 +38,9 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if run, ok := v.areas[a]; ok && run.rec.NoPuzzle != "" && isAdmin(src) {
 		out.Printf("No puzzle could be made here (%s); it counts as solved and opened what it unlocks.", run.rec.NoPuzzle)
 	}
+	if run, ok := v.areas[a]; ok && run.rec.Relaxed != "" && isAdmin(src) {
+		out.Printf("The puzzle here gave way: %s.", run.rec.Relaxed)
+	}
 	for _, n := range a.Neighbours() {
 		run, ok := v.areas[n]
 		switch {

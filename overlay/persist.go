@@ -40,7 +40,7 @@ func (o *Overlay) restoreArea(s *state, pos AreaPos, rec AreaRecord) error {
 			"area", pos.String(), "template", rec.Template)
 		return nil
 	}
-	run.area = o.instance(pos, tmpl)
+	run.area = o.instance(s.pack, pos, tmpl)
 	if rec.Puzzle == nil {
 		return nil
 	}
@@ -69,9 +69,10 @@ func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
 	return nil
 }
 
-// instance makes the engine's area for a grid area from its template.
-func (o *Overlay) instance(pos AreaPos, tmpl *puzzle.Area) *puzzle.Area {
-	a := *tmpl
+// instance makes the engine's area for a grid area from its template, its bounds raised by the pack's ring for
+// its distance from the start (puzzle.Pack.AtDistance).
+func (o *Overlay) instance(p *puzzle.Pack, pos AreaPos, tmpl *puzzle.Area) *puzzle.Area {
+	a := *p.AtDistance(tmpl, o.graph.Distance(pos))
 	a.Name, a.Template, a.Start, a.Connects = areaName(pos), tmpl.Name, false, nil
 	return &a
 }

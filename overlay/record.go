@@ -42,6 +42,9 @@ type AreaRecord struct {
 	// NoPuzzle is why the area got no puzzle when its last generation made none (it opened as open ground,
 	// solved, and opened what it unlocks), for admins; "" when it has one.
 	NoPuzzle string `json:"noPuzzle,omitempty"`
+	// Relaxed is why the area's puzzle does not keep to all its template's bounds (puzzle.Relaxation.Explain),
+	// for admins; "" when it does.
+	Relaxed string `json:"relaxed,omitempty"`
 	// Structures are the structures built around the area's objects (structure.go), all of them since it opened:
 	// they stay in the world when the puzzle is generated again.
 	Structures []Built `json:"structures,omitempty"`

@@ -82,6 +82,34 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	t.Fatalf("no area the start unlocks opened: %v", o.graph.Unlocks(start))
 }
 
+// A puzzle that had to give way on its template's bounds says so to admins: the record and the dashboard's view
+// carry why (the start area asks for two steps where its rules allow one).
+func TestARelaxedPuzzleSaysWhy(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	start := o.graph.Start()
+	if rec := o.view().areas[start].rec; rec.Relaxed != "" {
+		t.Fatalf("a puzzle within its bounds says it gave way: %q", rec.Relaxed)
+	}
+	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
+		s.areas[start].area.MinDepth, s.areas[start].area.MaxDepth = 2, 2 // as a ring far out would ask
+		return result{}, nil
+	}}).Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitReply(t, o.Reroll(start))
+	want := "no puzzle as deep as minDepth 2 could be made here, so this one is 1 rules deep with 1 steps"
+	if rec := o.view().areas[start].rec; rec.State != Active || rec.Relaxed != want {
+		t.Fatalf("the start area is %v and gave way because %q", rec.State, rec.Relaxed)
+	}
+	if v := o.Area(start); v.Relaxed != want {
+		t.Errorf("the dashboard's view says %q", v.Relaxed)
+	}
+}
+
 // After /puzzle reload the new pack places and shows objects (D2): a crate whose look the reload changes from a
 // barrel to a chest stands as a chest when the area gets a new puzzle.
 func TestAReloadReachesPlacementAndLooks(t *testing.T) {

@@ -200,7 +200,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 	if err != nil {
 		return nil, change, nil, err
 	}
-	inst := o.instance(a, tmpl)
+	inst := o.instance(s.pack, a, tmpl)
 	o.addTagged(s, &change, inst.Name, c.found)
 	run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: inst}
 	g, err := o.generateInto(s, run, c.spots, c)
@@ -215,7 +215,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 		if other == tmpl {
 			continue
 		}
-		run.area, run.rec.Template = o.instance(a, other), other.Name
+		run.area, run.rec.Template = o.instance(s.pack, a, other), other.Name
 		if g, err = o.generateInto(s, run, c.spots, c); err != nil {
 			return nil, change, nil, err
 		}
@@ -268,7 +268,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	pz, err := o.timedGenerate(s, run, c.rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
-		run.rec.State, run.rec.Goal, run.rec.Puzzle, run.rec.NoPuzzle = Solved, "", nil, err.Error()
+		run.rec.State, run.rec.Goal, run.rec.Puzzle, run.rec.NoPuzzle, run.rec.Relaxed = Solved, "", nil, err.Error(), ""
 		return g, nil
 	}
 	if len(pz.Spawned) > len(spots) {
@@ -286,6 +286,10 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 		g.ops = append(g.ops, o.show(s.pack, obj, w))
 	}
 	run.rec.State, run.rec.Goal, run.rec.NoPuzzle = Active, pz.Goal.String(), ""
+	run.rec.Relaxed = pz.Relaxed.Explain(run.area.Bounds(), pz)
+	if run.rec.Relaxed != "" {
+		o.opts.Log.Info("overlay: the area's puzzle gave way on its bounds", "area", run.rec.Pos.String(), "why", run.rec.Relaxed)
+	}
 	if err := o.track(s, run, pz); err != nil {
 		return g, err
 	}

@@ -39,6 +39,7 @@ type AreaView struct {
 	Rerolls  int       // times its puzzle was generated again
 	Objects  int       // puzzle objects in the area
 	NoPuzzle string    // why its last generation made no puzzle; "" when it has one
+	Relaxed  string    // why its puzzle does not keep to its template's bounds; "" when it does
 }
 
 // ObjectView is a puzzle object as a dashboard shows it.
@@ -127,7 +128,7 @@ func (o *Overlay) areaView(v *state, a AreaPos) AreaView {
 		return av
 	}
 	av.State, av.Template, av.GoalTerm, av.Rerolls = run.rec.State, run.rec.Template, run.rec.Goal, run.rec.Rerolls
-	av.NoPuzzle = run.rec.NoPuzzle
+	av.NoPuzzle, av.Relaxed = run.rec.NoPuzzle, run.rec.Relaxed
 	if run.rec.Goal != "" {
 		av.Goal = goalWords(v.pack, run.rec.Goal)
 	}

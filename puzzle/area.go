@@ -7,6 +7,8 @@ type Area struct {
 	Goals    []Term   // one is chosen for the puzzle
 	MinDepth int      // the puzzle tree is at least this deep; 0 means 1
 	MaxDepth int      // the puzzle tree is at most this deep (rules on the longest path from goal to leaf)
+	MinSteps int      // the puzzle has at least this many steps (rules to run); 0 means no floor
+	MaxSteps int      // the puzzle has at most this many steps; 0 means no limit
 	Breadth  int      // preferred number of leaves; 0 means no preference
 	Herrings int      // red herrings to spawn with its puzzle, each proven harmless; 0 means the generator's default
 	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way

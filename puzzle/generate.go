@@ -10,9 +10,12 @@ import (
 // DefaultMaxDepth is the depth limit of an area that sets none.
 const DefaultMaxDepth = 4
 
-// searchBudget bounds the nodes one Generate call may try over all goals, depths and retries, so that a grammar
-// whose feasibility depends on many existing objects still answers within milliseconds.
+// searchBudget bounds the nodes one Generate call may try over all goals, depths and retries at one relaxation
+// level, so that a grammar whose feasibility depends on many existing objects still answers within milliseconds.
 const searchBudget = 50_000
+
+// stepTries is how many times Generate tries a depth for an area with step bounds.
+const stepTries = 6
 
 // Errors of Generate. Each is wrapped with the area's position and name.
 var (
@@ -173,63 +176,84 @@ type World struct {
 }
 
 // Generate generates the puzzle of an area backward from one of its goals (dissertation 3.5 and 4.4), choosing
-// at random with rng: the same rng state, pack and world give the same puzzle.
+// at random with rng: the same rng state, pack and world give the same puzzle. Where the area's constraints allow
+// no puzzle, they are relaxed in the order Relaxation gives, and the puzzle says which were (Puzzle.Relaxed).
 func (g *Generator) Generate(a *Area, w *World, rng *rand.Rand) (*Puzzle, error) {
 	t, ok := g.tables[a.TemplateName()]
 	if !ok {
 		return nil, fmt.Errorf("%s: area %s is not in the generator's pack", a.Pos, a.Name)
 	}
-	s := &search{g: g, area: a, t: t, rng: rng, budget: searchBudget, world: w}
+	s := &search{g: g, area: a, t: t, rng: rng, world: w}
 	s.scanWorld(w)
-	minD, maxD := max(a.MinDepth, 1), a.MaxDepth
-	if maxD <= 0 {
-		maxD = DefaultMaxDepth
-	}
-	maxD = min(maxD, maxTableDepth)
-
-	var goals []int // indexes in a.Goals
-	satisfied, pending := 0, 0
-	for i := range g.goalKeys[a.TemplateName()] {
-		switch s.goalState(a.Goals[i], w) {
-		case goalExists:
-			satisfied++
-		case goalPending:
-			pending++
-		default:
-			goals = append(goals, i)
-		}
-	}
+	b := a.Bounds()
+	goals, satisfied, pending := s.openGoals(a, w)
 	shuffle(rng, goals)
-	for _, i := range goals {
-		k := g.goalKeys[a.TemplateName()][i]
-		s.t = g.goalTables[a.TemplateName()][i]
-		s.goalTerm = a.Goals[i]
-		// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
-		tries := 1
-		if len(s.objs) > 0 || len(s.others) > 0 {
-			tries = 2
+	exhausted := false
+	for _, r := range relaxations {
+		if p := s.tryGoals(goals, r, b); p != nil {
+			p.Relaxed = r
+			g.addHerrings(s, p, a)
+			return p, nil
 		}
-		// The area's knobs bound the depth: any depth from minDepth to maxDepth the table allows, in random order,
-		// as the dissertation treats maxDepth as a limit, not a target. Never shallower than minDepth.
-		for _, d := range s.targets(k, minD, maxD) {
-			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
-				if p := s.run(k, d); p != nil {
-					g.addHerrings(s, p, a)
-					return p, nil
-				}
-			}
-		}
+		exhausted = exhausted || s.budget <= 0
 	}
 	switch {
 	case satisfied > 0:
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrSatisfied)
 	case pending > 0:
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrPending)
-	}
-	if s.budget <= 0 {
+	case exhausted:
 		return nil, fmt.Errorf("%s: area %s: %w", a.Pos, a.Name, ErrBudget)
 	}
-	return nil, fmt.Errorf("%s: area %s: %w (depth %d to %d)", a.Pos, a.Name, ErrInfeasible, minD, maxD)
+	return nil, fmt.Errorf("%s: area %s: %w (depth %d to %d, and any other)", a.Pos, a.Name, ErrInfeasible, b.MinDepth, b.MaxDepth)
+}
+
+// openGoals returns the indexes in a.Goals of the goals a puzzle may be generated for, and how many are satisfied
+// already or pending (see goalState).
+func (s *search) openGoals(a *Area, w *World) (open []int, satisfied, pending int) {
+	for i := range s.g.goalKeys[a.TemplateName()] {
+		switch s.goalState(a.Goals[i], w) {
+		case goalExists:
+			satisfied++
+		case goalPending:
+			pending++
+		default:
+			open = append(open, i)
+		}
+	}
+	return open, satisfied, pending
+}
+
+// tryGoals tries the open goals, in their order, at one relaxation level with a budget of its own, and returns the
+// first puzzle made, or nil.
+func (s *search) tryGoals(goals []int, r Relaxation, b Bounds) *Puzzle {
+	g, name := s.g, s.area.TemplateName()
+	s.budget, s.repeat = searchBudget, r >= RelaxedRepetition
+	if r == RelaxedMinDepth && b.MinDepth <= 1 && b.MinSteps <= 0 {
+		return nil // no floor to give way on
+	}
+	// Without objects the search is complete but for the goals of puzzles in progress: one try settles a depth.
+	// The number of steps is chance (how many inputs rules fill), so step bounds take more tries.
+	tries := 1
+	if len(s.objs) > 0 || len(s.others) > 0 {
+		tries = 2
+	}
+	if b.MinSteps > 0 || b.MaxSteps > 0 {
+		tries = stepTries
+	}
+	for _, i := range goals {
+		k := g.goalKeys[name][i]
+		s.t = g.goalTables[name][i]
+		s.goalTerm = s.area.Goals[i]
+		for _, d := range s.depthsAt(r, k, b) {
+			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
+				if p := s.run(k, d); p != nil && b.steps(p.Steps, r) {
+					return p
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // Feasible reports at once, from the feasibility table alone, whether a term could be produced in an area by a tree

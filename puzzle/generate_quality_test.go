@@ -24,15 +24,15 @@ areas:
 `
 
 // No path of a puzzle makes an item below a node that makes it (issue 16): a Key for a Lantern combined from a
-// Torch taken apart from a Lantern is never generated, so a 3-deep puzzle cannot be, and shallower ones never
-// repeat.
+// Torch taken apart from a Lantern is never generated, so a 3-deep puzzle cannot be: minDepth 3 gives way first
+// (Relaxation: difficulty before coherence), and the 2-deep puzzle says so. Shallower ones never repeat.
 func TestGenerateNeverRepeatsAnItemOnAPath(t *testing.T) {
 	p := loadString(t, strings.Replace(lanternPack, "MIN", "3", 1))
 	g := NewGenerator(p)
 	for seed := range uint64(20) {
 		pz, err := g.Generate(p.Areas[0], &World{}, seedRNG(seed))
-		if !errors.Is(err, ErrInfeasible) {
-			t.Fatalf("seed %d: %v, want ErrInfeasible; solution %s", seed, err, solutionActions(pz))
+		if err != nil || pz.Depth != 2 || pz.Relaxed != RelaxedMinDepth || pz.RepeatedPath() != nil {
+			t.Fatalf("seed %d: %v, %+v; solution %s", seed, err, pz, solutionActions(pz))
 		}
 	}
 	p = loadString(t, strings.Replace(lanternPack, "MIN", "1", 1))
@@ -45,6 +45,58 @@ func TestGenerateNeverRepeatsAnItemOnAPath(t *testing.T) {
 		if path := pz.RepeatedPath(); path != nil {
 			t.Fatalf("seed %d: %s repeats %s", seed, solutionActions(pz), path[0].Item)
 		}
+	}
+}
+
+// litLanternPack lights a Lantern only by combining a Torch, which is never spawned and comes only from taking a
+// Lantern apart: the one puzzle is 3 deep and makes a Lantern below the Lantern it makes.
+const litLanternPack = `items:
+  Torch:   {props: {carryable: true, notSpawnable: true}}
+  Nugget:  {props: {carryable: true}}
+  Lantern: {props: {carryable: true, lit: false}}
+  Key:     {props: {carryable: true}}
+  Smith:   {}
+rules: |
+  Lantern[lit: true] ::= Combine Torch Nugget
+  Torch Nugget ::= Dismantle Lantern
+  Key Smith ::= Request Smith Lantern[lit: true]
+areas:
+  - {name: Mine, start: true, goals: [Key], minDepth: MIN, maxDepth: MAX}
+`
+
+// Where only a repeating path makes a puzzle, Generate relaxes the constraints in their documented order and the
+// puzzle says which gave way: within maxDepth 3 repetition is allowed (minDepth 1 has nothing to give); within
+// maxDepth 2 nothing can be made even so, and maxDepth gives way last. Without the relaxations both areas get no
+// puzzle.
+func TestGenerateRelaxesInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		min, max string
+		want     Relaxation
+		why      string
+	}{
+		{"1", "3", RelaxedRepetition, "no puzzle of 1 to 3 rules could be made here without making an item again below a step that makes it, so this one may"},
+		{"1", "2", RelaxedMaxDepth, "no puzzle within maxDepth 2 could be made here, so this one is 3 rules deep with 3 steps"},
+		{"3", "3", RelaxedRepetition, "no puzzle of 3 to 3 rules could be made here without making an item again below a step that makes it, so this one may"},
+	} {
+		p := loadString(t, strings.NewReplacer("MIN", tc.min, "MAX", tc.max).Replace(litLanternPack))
+		g := NewGenerator(p)
+		for seed := range uint64(10) {
+			pz, err := g.Generate(p.Areas[0], &World{}, seedRNG(seed))
+			if err != nil {
+				t.Fatalf("depth %s to %s, seed %d: %v", tc.min, tc.max, seed, err)
+			}
+			if pz.Relaxed != tc.want || pz.Depth != 3 || pz.RepeatedPath() == nil {
+				t.Fatalf("depth %s to %s: relaxed %v, depth %d, solution %s", tc.min, tc.max, pz.Relaxed, pz.Depth, solutionActions(pz))
+			}
+			if why := pz.Relaxed.Explain(p.Areas[0].Bounds(), pz); why != tc.why {
+				t.Errorf("explained %q", why)
+			}
+		}
+	}
+	// A goal no rule makes at any depth is still infeasible: the relaxations end.
+	p := loadString(t, strings.NewReplacer("MIN", "1", "MAX", "3", "goals: [Key]", "goals: [Smith]").Replace(litLanternPack))
+	if _, err := NewGenerator(p).Generate(p.Areas[0], &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
+		t.Errorf("Smith: %v", err)
 	}
 }
 

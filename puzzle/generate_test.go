@@ -430,10 +430,17 @@ func TestGenerateDepthLimits(t *testing.T) {
 	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 1 {
 		t.Errorf("one rule: %v", err)
 	}
-	// minDepth is honoured: nothing that deep can be made, so nothing is (validate warns of it).
+	// minDepth gives way only when nothing that deep can be made (validate warns of it): the deepest puzzle that
+	// can be comes instead, and says so.
 	a.MinDepth, a.MaxDepth = 11, 12
-	if _, err := g.Generate(a, &World{}, seedRNG(1)); !errors.Is(err, ErrInfeasible) {
-		t.Errorf("depth 11 of a 10-rule chain: %v", err)
+	if p, err := g.Generate(a, &World{}, seedRNG(1)); err != nil || p.Depth != 10 || p.Relaxed != RelaxedMinDepth {
+		t.Errorf("depth 11 of a 10-rule chain: %v, %+v", err, p)
+	}
+	for seed := range uint64(20) {
+		a.MinDepth, a.MaxDepth = 2, 4
+		if p, err := g.Generate(a, &World{}, seedRNG(seed)); err != nil || p.Relaxed != Strict {
+			t.Fatalf("depth 2 to 4: %v, %+v", err, p)
+		}
 	}
 	a.MinDepth, a.MaxDepth = 0, 0 // the default limit
 	if depths := depthsOver(40); len(depths) != DefaultMaxDepth {

@@ -107,6 +107,7 @@ func (p *Pack) mergeLayer(q *Pack, layer int, errs *ErrorList) {
 	p.FailRules = append(p.FailRules, q.FailRules...)
 	p.mergeTexts(q, layer, errs)
 	p.mergeTypeWords(q)
+	p.mergeRings(q, layer, errs)
 	for _, t := range q.Tags {
 		if t.Replace {
 			before := len(p.Tags)
@@ -489,6 +490,7 @@ func (l *fileLoader) top(n *yaml.Node) {
 		"structures": func(_, val *yaml.Node) { l.structures(val) },
 		"text":       func(_, val *yaml.Node) { l.texts(val) },
 		"words":      func(_, val *yaml.Node) { l.typeWords(val) },
+		"rings":      func(key, val *yaml.Node) { l.rings(key, val) },
 	})
 }
 
@@ -775,6 +777,8 @@ func (l *fileLoader) areas(n *yaml.Node) {
 				a.MaxDepth, _ = l.integer(v, "maxDepth")
 				src.maxDepth = l.pos(v)
 			},
+			"minSteps":    func(_, v *yaml.Node) { a.MinSteps, _ = l.integer(v, "minSteps") },
+			"maxSteps":    func(_, v *yaml.Node) { a.MaxSteps, _ = l.integer(v, "maxSteps") },
 			"breadth":     func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
 			"herrings":    func(_, v *yaml.Node) { a.Herrings, _ = l.integer(v, "herrings") },
 			"connects":    func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },

@@ -113,7 +113,7 @@ func TestLoadBlockScalarPositions(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"yaml syntax", "items:\n  A: {isa: [B}\n", "pack.yaml:2:12: '[' is not closed; close it with ']' before the '}' at 2:14"},
-		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, remove, rules, structures, tags, text, words, world`},
+		{"unknown top key", "items: {}\nrulez: |\n  A ::= B C\n", `pack.yaml:2:1: unknown key "rulez" in the pack; expected one of areas, failRules, items, remove, rings, rules, structures, tags, text, words, world`},
 		{"unknown item key", "items:\n  A: {isa: [B], colour: red}\n", `pack.yaml:2:17: unknown key "colour" in item A; expected one of area, isa, look, props, replace, words`},
 		{"duplicate key", "items:\n  A: {}\n  B: {}\n  A: {}\n", `pack.yaml:4:3: duplicate key "A" in items (first at pack.yaml:2:3)`},
 		{"duplicate prop", "items:\n  A: {props: {x: 1, x: 2}}\n", `pack.yaml:2:21: duplicate key "x" in item A props (first at pack.yaml:2:15)`},

@@ -15,6 +15,9 @@ type Pack struct {
 	Texts      map[string]*Text // lines for players by action or item name (see Text); nil when none
 	// TypeWords are the forms of types that are no item's name (Fuel, Currency), by type; nil when none.
 	TypeWords map[string]Forms
+	// Rings raise the depth and step bounds of areas by their distance from the start (Pack.AtDistance), in
+	// increasing From; nil when none.
+	Rings []Ring
 
 	src      *sources  // where each part was written; nil for a pack built in Go
 	removals []removal // what a file read as a later layer removes from earlier ones

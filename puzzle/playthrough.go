@@ -21,6 +21,9 @@ type AreaResult struct {
 	Depth    int    `json:"depth"`
 	Spawned  []Obj  `json:"spawned"`  // objects the generator added for this area
 	Solution []Step `json:"solution"` // rule executions reaching the goal, in order
+	// Relaxed names the constraint of the area generation gave way on to make its puzzle (Relaxation.String), ""
+	// when none.
+	Relaxed string `json:"relaxed,omitempty"`
 }
 
 // Obj is an object in a playthrough: its id, item, place and current properties.
@@ -156,17 +159,18 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 		return nil, err
 	}
 	pr.unlock(start.Name)
-	var queue []*Puzzle  // generated, not yet solved, in generation order
-	var results []int    // index in res.Areas of each queued puzzle
-	var open []*Area     // unlocked areas waiting for their puzzle
-	var deferred []*Area // areas whose goal a puzzle in progress will satisfy: tried again after the next solve
+	dist := p.Distances(start.Name) // the rings raise bounds by it
+	var queue []*Puzzle             // generated, not yet solved, in generation order
+	var results []int               // index in res.Areas of each queued puzzle
+	var open []*Area                // unlocked areas waiting for their puzzle
+	var deferred []*Area            // areas whose goal a puzzle in progress will satisfy: tried again after the next solve
 	open = append(open, start)
 	for len(open) > 0 || len(queue) > 0 {
 		// Generate every unlocked area's puzzle; an area whose goal is already satisfied is achieved at once.
 		for len(open) > 0 {
 			a := open[0]
 			open = open[1:]
-			pz, err := g.Generate(a, &World{Objects: state.Objects, Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
+			pz, err := g.Generate(p.AtDistance(a, dist[a.Name]), &World{Objects: state.Objects, Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
 			if errors.Is(err, ErrPending) {
 				deferred = append(deferred, a)
 				continue
@@ -187,7 +191,7 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 			for _, o := range pz.Spawned {
 				state.NextID = max(state.NextID, o.ID+1)
 			}
-			res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: pz.Goal.String(), Depth: pz.Depth, Spawned: objsJSON(pz.Spawned)})
+			res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: pz.Goal.String(), Depth: pz.Depth, Spawned: objsJSON(pz.Spawned), Relaxed: relaxedName(pz.Relaxed)})
 			queue = append(queue, pz)
 			results = append(results, len(res.Areas)-1)
 		}
@@ -208,6 +212,14 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 		deferred = nil
 	}
 	return res, nil
+}
+
+// relaxedName is a relaxation as a playthrough shows it: its name, or "" for none.
+func relaxedName(r Relaxation) string {
+	if r == Strict {
+		return ""
+	}
+	return r.String()
 }
 
 // bringGoal achieves the goal of an area that is already satisfied (ErrSatisfied): at once when an object in the

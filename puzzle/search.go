@@ -14,6 +14,8 @@ type search struct {
 	budget int
 	world  *World
 
+	unlocked map[string]bool // the world's unlocked areas, as a set (see accessible)
+
 	objs     []Object // objects the puzzle may use: accessible, co-locatable, not reserved, not inside another
 	objItem  []int    // their items' indexes
 	used     []bool   // by index in objs: already a leaf of this puzzle
@@ -26,6 +28,7 @@ type search struct {
 	spawned  []Object
 	trail    []int // indexes of objs marked used, to undo on backtracking
 	leaves   int   // leaves in the tree so far
+	forks    int   // nodes with two inputs made by rules so far (Puzzle.Forks)
 	pending  int   // inputs chosen but not yet filled: each will be at least one leaf
 	maskBuf  [8]depthMask
 	failed   map[failure]struct{} // terms that could not be filled in this run
@@ -35,6 +38,7 @@ type search struct {
 	// path makes, unmakes and makes again the same item; madeKey hashes the set, for the memory of failures.
 	made    []int
 	madeKey uint64
+	repeat  bool // the relaxation allows repetition (RelaxedRepetition): no item counts as made above
 }
 
 // goal is a goal to protect from premature completion, with its type's index (-1 when no item has the type).
@@ -96,7 +100,16 @@ func (s *search) scanWorld(w *World) {
 
 // accessible reports whether objects in the named place can be reached: this area, an unlocked one or an inventory.
 func (s *search) accessible(area string, w *World) bool {
-	return area == s.area.Name || area == Inventory || slices.Contains(w.Unlocked, area)
+	if area == s.area.Name || area == Inventory {
+		return true
+	}
+	if s.unlocked == nil { // once per call: a world of many areas and objects asks often
+		s.unlocked = make(map[string]bool, len(w.Unlocked))
+		for _, a := range w.Unlocked {
+			s.unlocked[a] = true
+		}
+	}
+	return s.unlocked[area]
 }
 
 // goalOf returns a goal with its type's index.
@@ -148,8 +161,8 @@ func (s *search) goalState(t Term, w *World) int {
 
 // carryableType reports whether some item of a type can be carried.
 func (s *search) carryableType(typ int) bool {
-	for i, it := range s.g.items {
-		if s.g.typeItems[typ].has(i) && it.Carryable() {
+	for i := range s.g.items {
+		if s.g.typeItems[typ].has(i) && s.g.items[i].Carryable() {
 			return true
 		}
 	}
@@ -213,7 +226,7 @@ func (s *search) targets(k, minD, maxD int) []int {
 func (s *search) run(k, d int) *Puzzle {
 	clear(s.used)
 	clear(s.failed)
-	s.trail, s.spawned, s.nextID, s.leaves, s.pending = s.trail[:0], s.spawned[:0], s.firstID, 0, 0
+	s.trail, s.spawned, s.nextID, s.leaves, s.pending, s.forks = s.trail[:0], s.spawned[:0], s.firstID, 0, 0, 0
 	own := s.goalOf(s.goalTerm)
 	s.protect = append(s.protect, own)
 	s.ownGoal = len(s.protect) - 1
@@ -229,10 +242,10 @@ func (s *search) run(k, d int) *Puzzle {
 }
 
 // mark is a point of the search to backtrack to.
-type mark struct{ trail, spawned, nextID, leaves, pending int }
+type mark struct{ trail, spawned, nextID, leaves, pending, forks int }
 
 func (s *search) save() mark {
-	return mark{len(s.trail), len(s.spawned), s.nextID, s.leaves, s.pending}
+	return mark{len(s.trail), len(s.spawned), s.nextID, s.leaves, s.pending, s.forks}
 }
 
 func (s *search) restore(m mark) {
@@ -240,7 +253,7 @@ func (s *search) restore(m mark) {
 		s.used[o] = false
 	}
 	s.trail, s.spawned = s.trail[:m.trail], s.spawned[:m.spawned]
-	s.nextID, s.leaves, s.pending = m.nextID, m.leaves, m.pending
+	s.nextID, s.leaves, s.pending, s.forks = m.nextID, m.leaves, m.pending, m.forks
 }
 
 // fill generates the subtree of a term (dissertation 4.4, GenerateInputs) with a depth from lo to hi: an existing
@@ -256,7 +269,7 @@ func (s *search) fill(k, lo, hi int, root bool) *Node {
 	// A term that failed within these depths is not tried again in this run: only the objects taken meanwhile may
 	// differ, so at worst a puzzle is lost that a retry finds. Remembering failures keeps the search polynomial
 	// where existing objects keep the table from pruning.
-	f := failure{k, lo, hi, s.madeKey}
+	f := failure{k, lo, hi, s.madeBelow(k)}
 	if _, failed := s.failed[f]; failed {
 		return nil
 	}
@@ -352,6 +365,12 @@ func (s *search) fillRules(k, item, lo, hi int, root bool) *Node {
 		}
 	}
 	shuffle(s.rng, opts)
+	if s.wantsFork() {
+		// No fork yet: rules that can make two inputs by chains of their own come first (structure_parallel.go).
+		slices.SortStableFunc(opts, func(a, b int) int {
+			return boolRank(s.canFork(&key.rules[b], hi)) - boolRank(s.canFork(&key.rules[a], hi))
+		})
+	}
 	if s.area.Breadth > 0 && s.leaves+s.pending+1 >= s.area.Breadth {
 		// Over the preferred breadth: rules with fewer inputs add fewer leaves.
 		slices.SortStableFunc(opts, func(a, b int) int { return len(key.rules[a].inputs) - len(key.rules[b].inputs) })
@@ -439,6 +458,9 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		s.restore(m)
 		return nil
 	}
+	if n.fork() {
+		s.forks++
+	}
 	n.Item = s.g.items[n.item].Name
 	n.Term = Term{Type: n.Item, Props: key.term.Props, Pos: key.term.Pos}
 	n.Outputs = make([]string, len(o.rule.Outputs))
@@ -460,6 +482,14 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		}
 	}
 	return n
+}
+
+// boolRank is 1 for true, 0 for false: for sorting by a condition.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // pick returns a random item of the list that is legal in the area and not made above; the table guarantees

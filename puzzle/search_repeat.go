@@ -11,7 +11,7 @@ import "slices"
 // main output is no input persisting, and an item is chosen for the key or the key names one. It returns -1 when
 // the rule persists an input, allows repeating, or leaves the item to be chosen after its inputs.
 func (s *search) willMake(k int, o *ruleOption, item int) int {
-	if o.info.outIn[0] >= 0 || o.rule.Repeat {
+	if o.info.outIn[0] >= 0 || o.rule.Repeat || s.repeat {
 		return -1
 	}
 	if item >= 0 {
@@ -23,7 +23,7 @@ func (s *search) willMake(k int, o *ruleOption, item int) int {
 // madeOnce reports whether a new rule node keeps to no repetition: when its rule makes its item, no node above
 // makes that item, and, if the item was not known before its inputs were filled (pre), no node below has it.
 func (s *search) madeOnce(n *Node, pre int) bool {
-	if n.outIn[0] >= 0 || n.Rule.Repeat {
+	if n.outIn[0] >= 0 || n.Rule.Repeat || s.repeat {
 		return true
 	}
 	if n.item == pre {
@@ -41,7 +41,9 @@ func hasItem(n *Node, item int) bool {
 }
 
 // isMade reports whether a node above the one being filled makes an item.
-func (s *search) isMade(item int) bool { return item >= 0 && slices.Contains(s.made, item) }
+func (s *search) isMade(item int) bool {
+	return item >= 0 && !s.repeat && slices.Contains(s.made, item)
+}
 
 // pushMade records that the node being filled makes an item, for the nodes below it.
 func (s *search) pushMade(item int) {
@@ -60,4 +62,16 @@ func madeHash(item int) uint64 {
 	x := uint64(item+1) * 0x9e3779b97f4a7c15
 	x ^= x >> 31
 	return x * 0xbf58476d1ce4e5b9
+}
+
+// madeBelow hashes the items made above that a key's subtree could meet (Generator.helpers): only they can make
+// the key fail where it would not otherwise, so the memory of failures tells apart only sets that differ in them.
+func (s *search) madeBelow(k int) uint64 {
+	var h uint64
+	for _, i := range s.made {
+		if s.g.helpers[k].has(i) {
+			h ^= madeHash(i)
+		}
+	}
+	return h
 }

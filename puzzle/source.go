@@ -9,6 +9,7 @@ type sources struct {
 	world    []objectSource         // parallel to Pack.World
 	areasKey Pos                    // the first areas key, where a missing start area is reported
 	layer    map[string]int         // the layer (pack given to Load) each file belongs to
+	ringsKey Pos                    // where the rings were given, when they were
 	text     map[string][]string    // the lines of each file, for showing a mistake with a caret
 	tags     map[Pos]map[string]Pos // by tag rule position, where its values were written (see TagPos)
 	// What loading could not read, so that validation does not report what follows from it: a file with a YAML

@@ -10,6 +10,22 @@ import (
 // some changing a property of an object that persists. Goals are items of the top levels; every area has the
 // given depth limits.
 func synthPack(seed uint64, items, rules, levels, maxDepth int) *Pack {
+	return synthGrammar(synthShape{seed: seed, items: items, rules: rules, levels: levels, areas: 4, maxDepth: maxDepth})
+}
+
+// synthShape is the shape of a generated grammar: its seed, numbers of items, rules, levels and areas, and the
+// depth limit of every area.
+type synthShape struct {
+	seed                                  uint64
+	items, rules, levels, areas, maxDepth int
+	// varied gives each area its own depth bounds: a minDepth from 1 to maxDepth and a maxDepth from there to
+	// maxDepth, so that some ask for more than their items allow.
+	varied bool
+}
+
+// synthGrammar builds the random grammar of a shape (see synthPack).
+func synthGrammar(sh synthShape) *Pack {
+	seed, items, rules, levels, maxDepth := sh.seed, sh.items, sh.rules, sh.levels, sh.maxDepth
 	r := rand.New(rand.NewPCG(seed, 7))
 	b := newPackBuilder()
 	level := func(i int) int { return i % levels }
@@ -53,13 +69,17 @@ func synthPack(seed uint64, items, rules, levels, maxDepth int) *Pack {
 		}
 		b.rule(outputs, "Act", in...)
 	}
-	for a := range 4 {
+	for a := range sh.areas {
 		var goals []Term
 		for range 3 {
 			goals = append(goals, mkTerm(name(levels-1-r.IntN(3)+levels*r.IntN(items/levels))))
 		}
 		ar := b.area(fmt.Sprintf("A%d", a), maxDepth, goals...)
 		ar.Breadth = 6
+		if sh.varied {
+			ar.MinDepth = 1 + r.IntN(maxDepth)
+			ar.MaxDepth = ar.MinDepth + r.IntN(maxDepth-ar.MinDepth+1)
+		}
 	}
 	return b.p
 }

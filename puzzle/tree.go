@@ -18,6 +18,8 @@ type Puzzle struct {
 	Depth    int      // rules on the longest path from the goal to a leaf
 	Breadth  int      // number of leaves
 	Steps    int      // number of rules to execute
+	// Relaxed is how far generation gave way on the area's constraints to make this puzzle (Strict when not).
+	Relaxed Relaxation
 }
 
 // Node is a term of the puzzle tree with the item that fills it. A leaf is filled by an object: one that already

@@ -298,6 +298,9 @@ func (v *validator) checkAreas() {
 		if a.MinDepth < 0 || a.Breadth < 0 || a.Herrings < 0 {
 			v.errorf(a.Pos, "area %s: minDepth, breadth and herrings cannot be negative", a.Name)
 		}
+		if msg := stepBoundsError(a.MinSteps, a.MaxSteps); msg != "" {
+			v.errorf(a.Pos, "area %s: %s", a.Name, msg)
+		}
 		for i, c := range a.Connects {
 			if c == a.Name {
 				v.warnf(src.connects[i], "area %s connects to itself", a.Name)

@@ -52,7 +52,7 @@ func TestCheckStopsAtASyntaxError(t *testing.T) {
 	}
 }
 
-// minDepth is honoured by generation, so an area whose items cannot make a puzzle that deep never gets one:
+// An area whose items cannot make a puzzle as deep as its minDepth gets shallower ones (generation gives way):
 // validate warns with the deepest it can make (the type-level check, which ignores item areas, passes it).
 func TestValidateWarnsOfAnUnreachableMinDepth(t *testing.T) {
 	src := "items:\n  L0: {}\n  L1: {}\n  L2: {}\n  Ore: {area: [Mine]}\n" +
@@ -61,7 +61,7 @@ func TestValidateWarnsOfAnUnreachableMinDepth(t *testing.T) {
 		"  - {name: Mine, goals: [L2], minDepth: 3, maxDepth: 3}\n"
 	_, list := CheckBytes("pack.yaml", []byte(src))
 	want := "pack.yaml:11:5: warning: area Tower: with the items the area may use, its deepest puzzle is 2 rules deep, " +
-		"less than its minDepth 3, so it never gets a puzzle"
+		"less than its minDepth 3, so its puzzles are shallower than that"
 	if list.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", list, want)
 	}

@@ -1,7 +1,8 @@
 package puzzle
 
-// checkDepths warns of an area whose puzzles the generator can never make as deep as its minDepth asks, with the
-// items the area may use: generation honours minDepth, so it would fail there every time. It uses the generator's
+// checkDepths warns of an area whose puzzles the generator can never make as deep as its minDepth asks, or within
+// its maxDepth, with the items the area may use: generation then gives way on the bound (Relaxation), so every
+// puzzle there is shallower or deeper than the pack asks. It uses the generator's
 // feasibility table, which is exact for a world without objects, where the type-level reach check is a bound.
 // It runs only on a pack without errors.
 func (v *validator) checkDepths() {
@@ -14,15 +15,18 @@ func (v *validator) checkDepths() {
 		if maxD <= 0 {
 			maxD = DefaultMaxDepth
 		}
-		deepest := -1
+		deepest, any := -1, depthMask(0)
 		for i := range g.goalKeys[a.Name] {
 			deepest = max(deepest, g.goalTables[a.Name][i].rootDepth.highestIn(1, min(maxD, maxTableDepth)))
+			any |= g.goalTables[a.Name][i].rootDepth
 		}
 		switch {
+		case deepest < 0 && any&^1 == 0:
+			v.warnf(a.Pos, "area %s: no goal can be made at any depth with the items the area may use, so it never gets a puzzle", a.Name)
 		case deepest < 0:
-			v.warnf(a.Pos, "area %s: no goal can be made within maxDepth %d with the items the area may use, so it never gets a puzzle", a.Name, maxD)
+			v.warnf(a.Pos, "area %s: no goal can be made within maxDepth %d with the items the area may use, so its puzzles are deeper: at least %d rules", a.Name, maxD, (any &^ 1).lowest())
 		case deepest < a.MinDepth:
-			v.warnf(a.Pos, "area %s: with the items the area may use, its deepest puzzle is %d rules deep, less than its minDepth %d, so it never gets a puzzle", a.Name, deepest, a.MinDepth)
+			v.warnf(a.Pos, "area %s: with the items the area may use, its deepest puzzle is %d rules deep, less than its minDepth %d, so its puzzles are shallower than that", a.Name, deepest, a.MinDepth)
 		}
 	}
 }
