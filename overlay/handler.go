@@ -32,13 +32,14 @@ func (o *Overlay) Join(p *player.Player) {
 		welcome(p) // a player who never had the guide book has never played here
 	}
 	o.refreshHUD(p)
+	o.raiseWall(p.Tx(), p, p.Position(), &approach{}) // a player who joins at a locked border finds its wall there
 }
 
 type handler struct {
 	player.Handler
 	o    *Overlay
 	area AreaPos // the area the player was last in
-	// near is the locked border the player last pushed against: told with one title per approach.
+	// near are the locked borders the player is near: each told with one title per approach.
 	near approach
 	// dropped is when the player last dropped each puzzle item, by object id: the dropper does not pick it up again
 	// for dropperDelay. Handlers run on the player's world goroutine, so it needs no lock.
@@ -50,6 +51,7 @@ type handler struct {
 const dropperDelay = 2 * time.Second
 
 // HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
+// It brings the player's wall of the locked borders near them up to date (wall.go).
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
 	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
 	h.near.moved(newPos, h.o.opts.AreaSize*16)
@@ -63,6 +65,7 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 		h.area = to
 		h.o.refreshHUDIn(ctx.Player(), to) // the player is not there yet: Dragonfly applies the move after this
 	}
+	h.o.raiseWall(ctx.Tx, ctx.Player(), newPos, &h.near)
 	h.Handler.HandleMove(ctx, newPos, newRot)
 }
 
@@ -254,6 +257,7 @@ func onHopper(p *player.Player) bool {
 func (h *handler) HandleQuit(p *player.Player) {
 	h.o.dropHeld(p)
 	joined.Delete(p.H())
+	h.o.walls.m.Delete(p.H())
 	inventories.Delete(p.UUID())
 	h.Handler.HandleQuit(p)
 }

@@ -81,30 +81,35 @@ func andList(items []string) string {
 }
 
 // leaveDistance is how far, in blocks, a player must step back from a locked area before coming back to its
-// border counts as a new approach.
-const leaveDistance = 5
+// border counts as a new approach: beyond the reach of its wall, so that a player walking along the wall's edge
+// is told once.
+const leaveDistance = wallReach + 2
 
-// approach remembers the locked area a player last pushed against, so that the border's title is shown once per
-// approach: not again while they keep bumping it, again once they have left and come back.
+// approach remembers the locked areas a player is near, so that each border's title is shown once per approach:
+// not again while they keep bumping it or walk along its wall, again once they have left and come back. A player
+// can be near several at once (at a corner, or along a border two areas share).
 type approach struct {
-	area AreaPos
-	near bool
+	near map[AreaPos]bool
 }
 
-// refused reports whether a refused step into an area is a new approach, to be told with a title.
+// refused reports whether meeting a locked area's border is a new approach, to be told with a title.
 func (ap *approach) refused(to AreaPos) bool {
-	if ap.near && ap.area == to {
+	if ap.near[to] {
 		return false
 	}
-	ap.area, ap.near = to, true
+	if ap.near == nil {
+		ap.near = map[AreaPos]bool{}
+	}
+	ap.near[to] = true
 	return true
 }
 
-// moved forgets the approach once the player stands farther than leaveDistance from its area (areas of size
-// blocks).
+// moved forgets the areas the player now stands farther than leaveDistance from (areas of size blocks).
 func (ap *approach) moved(pos mgl64.Vec3, size int) {
-	if ap.near && distanceToArea(pos, ap.area, size) > leaveDistance {
-		ap.near = false
+	for a := range ap.near {
+		if distanceToArea(pos, a, size) > leaveDistance {
+			delete(ap.near, a)
+		}
 	}
 }
 

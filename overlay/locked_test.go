@@ -84,7 +84,7 @@ func TestOneTitlePerApproach(t *testing.T) {
 	if shown != 1 {
 		t.Errorf("%d titles for one approach, want 1", shown)
 	}
-	ap.moved(at(9), 16) // 7 blocks away: gone
+	ap.moved(at(16-leaveDistance-1), 16) // beyond leaveDistance: gone
 	bump()
 	if shown != 2 {
 		t.Errorf("%d titles after leaving and coming back, want 2", shown)

@@ -37,6 +37,10 @@ type Options struct {
 	// CheckStates caps the states /puzzle check and export explore (and so their time and memory); 0 means
 	// 200 000. A check that reaches it says what it knows and that it stopped.
 	CheckStates int
+	// ShowBlocks sends one player a block the world does not have (the wall of a locked border, see wall.go); it
+	// runs on the world goroutine and must not block. nil means no walls: only the refusal of each step over a
+	// locked border holds it, and pushing at it sends the player and their viewers a correction per step.
+	ShowBlocks func(p *player.Player, b WallBlock)
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }

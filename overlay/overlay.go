@@ -41,6 +41,7 @@ type Overlay struct {
 	wt        worldTimes
 	working   atomic.Int32 // goroutines doing long work
 	hints     hintLevels
+	walls     walls // each player's wall of the locked borders near them
 
 	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start
 	intentsAtStart []Intent       // work to resume at start
@@ -165,6 +166,7 @@ func (o *Overlay) tick(ctx context.Context) {
 		case <-t.C:
 			o.do(func(tx *world.Tx) {
 				o.showBorders(tx)
+				o.keepWalls(tx)
 				if n%5 == 0 {
 					o.sweep(tx)
 				}

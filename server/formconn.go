@@ -20,6 +20,7 @@ import (
 type formConn struct {
 	*minecraft.Conn
 	guard itemGuard
+	wall  clientWall // the wall of locked borders near the player, which the world does not have
 }
 
 // newFormConn wraps a connection that has logged in.
@@ -43,10 +44,13 @@ func (c *formConn) ReadPacket() (packet.Packet, error) {
 }
 
 // WritePacket writes a packet to the player, with the look flags of the puzzle's NPCs made entity flags
-// (overlay.ShowEntityFlags): a sheared sheep shows shorn.
+// (overlay.ShowEntityFlags): a sheared sheep shows shorn. After a chunk, the wall of locked borders in it is sent
+// again (clientWall).
 func (c *formConn) WritePacket(pk packet.Packet) error {
 	overlay.ShowEntityFlags(pk)
-	return c.Conn.WritePacket(pk)
+	err := c.Conn.WritePacket(pk)
+	c.wallAfter(pk)
+	return err
 }
 
 // jsonNull is the JSON null literal.

@@ -46,6 +46,7 @@ type listener struct {
 
 	conns    chan *minecraft.Conn // logged-in connections, from pump to Accept
 	versions sync.Map             // identity UUID -> clientVersion of each connection handed to Dragonfly, until it closes
+	forms    sync.Map             // identity UUID -> the *formConn of each connection handed to Dragonfly, until it closes
 	stopped  chan struct{}        // closed by stopAccepting
 	stopOnce sync.Once
 	pumped   chan struct{} // closed when pump has returned
@@ -184,7 +185,11 @@ func (l *listener) Accept() (session.Conn, error) {
 	select {
 	case conn := <-l.conns:
 		l.noteVersion(conn)
-		return newFormConn(conn), nil
+		fc := newFormConn(conn)
+		id := identityKey(conn.IdentityData().Identity)
+		l.forms.Store(id, fc)
+		context.AfterFunc(conn.Context(), func() { l.forms.CompareAndDelete(id, fc) })
+		return fc, nil
 	case <-l.stopped:
 		return nil, &net.OpError{Op: "accept", Net: "minecraft", Addr: l.Addr(), Err: net.ErrClosed}
 	}

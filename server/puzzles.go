@@ -58,6 +58,7 @@ func Puzzles(s *Server) error {
 		IsAdmin:       s.IsAdmin,
 		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
+		ShowBlocks:    s.listener.showBlock,
 		Log:           s.Log(),
 	})
 	if err != nil {

@@ -50,6 +50,7 @@ func newLoadFlags(errOut io.Writer) (*flag.FlagSet, *loadFlags) {
 	fs.Float64Var(&f.cfg.JoinRate, "rate", 5, "joins started per second")
 	fs.Float64Var(&f.cfg.Walking, "walk", 0.5, "share of the bots that walk (0 to 1)")
 	fs.Float64Var(&f.cfg.WalkRange, "range", 96, "walkers turn back this many blocks from the spawn (0: never)")
+	fs.DurationVar(&f.cfg.Push, "push", 0, "how long walkers push at a locked border before turning away (0: 1s; negative: turn at once)")
 	fs.BoolVar(&f.cfg.SameIP, "same-ip", false, "connect every bot from 127.0.0.1 (default: each from a loopback address of its own)")
 	fs.DurationVar(&f.cfg.Settle, "settle", 10*time.Second, "wait after the last join before measuring")
 	fs.DurationVar(&f.cfg.Measure, "measure", time.Minute, "how long to measure")

@@ -393,9 +393,10 @@ func TestHumanPicksUpAnItemStack(t *testing.T) {
 	w.check(t)
 }
 
-// TestHumanIsRefusedAtALockedBorder walks the Human at a locked area: the server puts it back at every step over
-// the border, and it plans around the refused cells until it gives up, never having entered.
-func TestHumanIsRefusedAtALockedBorder(t *testing.T) {
+// TestAWallStopsTheHumanAtALockedBorder walks the Human at a locked area: near the border its client is sent a wall
+// (barriers in the border's open cells) that stops it as any wall does, with the title saying what opens the area;
+// it gives up without ever having entered, and the server never had to put it back.
+func TestAWallStopsTheHumanAtALockedBorder(t *testing.T) {
 	w := &bodyWatch{}
 	srv := puzzleServer(t, e2e.WithExtension(w.attach), e2e.WithConfig(func(c *server.Config) { c.Riddlestone.GameMode = "adventure" }))
 	h := srv.JoinHuman(t, "Bordered")
@@ -430,9 +431,33 @@ func TestHumanIsRefusedAtALockedBorder(t *testing.T) {
 	if !found {
 		t.Fatalf("no reachable ground in a locked area near %v", start)
 	}
-	err := h.WalkTo(ctx, mgl64.Vec3{float64(target[0]) + 0.5, float64(target[1]), float64(target[2]) + 0.5}, 0.5)
-	if !errors.Is(err, e2e.ErrRefused) {
-		t.Fatalf("walking into locked area %v: %v, want %v", overlay.AreaOfBlock(target, size), err, e2e.ErrRefused)
+	mark := h.Mark()
+	walk, stop := context.WithTimeout(ctx, 20*time.Second) // a player walks along the wall a while, then gives up
+	defer stop()
+	err := h.WalkTo(walk, mgl64.Vec3{float64(target[0]) + 0.5, float64(target[1]), float64(target[2]) + 0.5}, 0.5)
+	if err == nil || errors.Is(err, e2e.ErrRefused) {
+		t.Fatalf("walking into locked area %v: %v; want the walk to end at the wall, before the server refuses a step", overlay.AreaOfBlock(target, size), err)
+	}
+	t.Logf("the walk ended: %v", err)
+	barriers, setBacks, titles := 0, 0, 0
+	for _, pk := range h.Packets()[mark:] {
+		switch pk := pk.(type) {
+		case *packet.UpdateBlock:
+			if b, ok := world.BlockByRuntimeID(pk.NewBlockRuntimeID); ok && b == (block.Barrier{}) {
+				barriers++
+			}
+		case *packet.MovePlayer:
+			if pk.EntityRuntimeID == h.GameData().EntityRuntimeID {
+				setBacks++
+			}
+		case *packet.SetTitle:
+			if strings.Contains(pk.Text, "Locked") {
+				titles++
+			}
+		}
+	}
+	if barriers == 0 || titles == 0 || titles > 2 || setBacks != 0 {
+		t.Errorf("at the border the client was sent %d barriers, %d titles and %d set-backs; want a wall, a title for each of the (at most two) locked areas it walked along, no set-back", barriers, titles, setBacks)
 	}
 	pos := onServer(t, srv, w, "Bordered", func(_ *world.Tx, p *player.Player) mgl64.Vec3 { return p.Position() })
 	if a := overlay.AreaOfBlock(cube.PosFromVec3(pos), size); a != home {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/google/uuid"
@@ -32,6 +33,9 @@ type LoadBotOptions struct {
 	Walk    bool
 	Heading float64
 	Range   float64
+	// Push is how long a walker pushes on at a locked border (a wall it is sent, or the server setting it back)
+	// before it turns away; 0 means a second, a negative value turns at once.
+	Push time.Duration
 	// Seed drives the bot's random turns.
 	Seed uint64
 	// Command is sent every CommandEvery (0: never), at most one awaiting its answer at a time, and its round
@@ -49,8 +53,10 @@ type LoadBotOptions struct {
 // the sub-chunks of every chunk it is sent and sends PlayerAuthInput every tick, but it keeps no packets (only
 // counts them), so that a hundred of them can run for an hour. A walking LoadBot keeps the height of the
 // ground of each column it is sent and walks at a player's walking speed along the terrain: it steps up one
-// block and down three, turns at water, walls and cliffs, waits where the terrain has not arrived, and, when
-// the server sets it back (a locked border), pushes on for a second as a person would, then turns away.
+// block and down three, turns at water, walls and cliffs, waits where the terrain has not arrived, and, at a
+// locked border, pushes on for a second (Push) as a person would, then turns away. A border's wall (the barriers
+// the server sends near it) stops it as a client's collision does; where the server sets it back instead, it
+// pushes the same.
 type LoadBot struct {
 	conn *minecraft.Conn
 	name string
@@ -96,7 +102,7 @@ func DialLoad(ctx context.Context, addr, name string, opts LoadBotOptions) (*Loa
 		ended: make(chan struct{}), stop: make(chan struct{})}
 	if opts.Walk {
 		b.walk = newLoadWalker(opts.Heading, opts.Seed)
-		b.walk.home, b.walk.reach = b.eye, opts.Range
+		b.walk.home, b.walk.reach, b.walk.pushTicks = b.eye, opts.Range, pushTicks(opts.Push)
 	}
 	// Spread the bots' commands over the period rather than sending them all at once.
 	b.lastCmd = time.Now().Add(-time.Duration(rand.Int64N(int64(max(opts.CommandEvery, 1)))))
@@ -144,9 +150,10 @@ type LoadBotStats struct {
 	// 0 if none does.
 	Answered int
 	Waiting  time.Duration
-	// Refused counts the times the server set the bot back to where it was; Walked is how far it has walked,
-	// in blocks; both are 0 for a bot that stands.
+	// Refused counts the times the server set the bot back to where it was; Walled the ticks it pushed against
+	// a wall of barriers; Walked is how far it has walked, in blocks; all are 0 for a bot that stands.
 	Refused int
+	Walled  int
 	Walked  float64
 }
 
@@ -165,7 +172,7 @@ func (b *LoadBot) Stats() LoadBotStats {
 		s.Waiting = time.Since(b.cmdSent)
 	}
 	if b.walk != nil {
-		s.Refused, s.Walked = b.walk.refused, b.walk.walked
+		s.Refused, s.Walled, s.Walked = b.walk.refused, b.walk.walled, b.walk.walked
 	}
 	return s
 }
@@ -199,6 +206,12 @@ func (b *LoadBot) handle(pk packet.Packet) packet.Packet {
 			cols := loadGroundOf(pk)
 			b.mu.Lock()
 			b.walk.addGround(cols)
+			b.mu.Unlock()
+		}
+	case *packet.UpdateBlock:
+		if b.walk != nil {
+			b.mu.Lock()
+			b.walk.blockUpdate(pk)
 			b.mu.Unlock()
 		}
 	case *packet.MovePlayer:
@@ -328,8 +341,22 @@ func (loadNetwork) Listen(string) (minecraft.NetworkListener, error) {
 // loadWalkSpeed is a player's walking speed in blocks per tick (4.317 blocks a second).
 const loadWalkSpeed = 4.317 / 20
 
-// loadPushTicks is how long a loadWalker pushes against a border that sets it back before it turns away.
+// loadPushTicks is how long a loadWalker pushes against a locked border by default before it turns away.
 const loadPushTicks = 20
+
+// pushTicks returns the ticks a walker pushes for a Push option.
+func pushTicks(push time.Duration) int {
+	switch {
+	case push == 0:
+		return loadPushTicks
+	case push < 0:
+		return 1
+	}
+	return max(1, int(push/(50*time.Millisecond)))
+}
+
+// loadHalfWidth is half a player's width: a client stops this far before a wall.
+const loadHalfWidth = 0.3
 
 // loadNoGround marks a column where a loadWalker cannot stand: water, lava, or a block that is not a full cube.
 const loadNoGround = math.MinInt16
@@ -339,19 +366,22 @@ type loadGroundColumn [256]int16
 
 // loadWalker is the walking state of a LoadBot; the bot's mu guards it.
 type loadWalker struct {
-	heading float64
-	home    mgl32.Vec3 // the eye position it spawned at, and how far from it it goes (0: anywhere)
-	reach   float64
-	rng     *rand.Rand
-	ground  map[world.ChunkPos]*loadGroundColumn
-	pushing int // ticks pushed against the current border
-	refused int
-	walked  float64
+	heading   float64
+	home      mgl32.Vec3 // the eye position it spawned at, and how far from it it goes (0: anywhere)
+	reach     float64
+	rng       *rand.Rand
+	ground    map[world.ChunkPos]*loadGroundColumn
+	pushing   int // ticks pushed against the current border
+	pushTicks int // ticks to push before turning away
+	walls     map[cube.Pos]bool
+	refused   int
+	walled    int
+	walked    float64
 }
 
 func newLoadWalker(heading float64, seed uint64) *loadWalker {
 	return &loadWalker{heading: heading, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
-		ground: map[world.ChunkPos]*loadGroundColumn{}}
+		ground: map[world.ChunkPos]*loadGroundColumn{}, walls: map[cube.Pos]bool{}, pushTicks: loadPushTicks}
 }
 
 // addGround stores the ground of the columns a SubChunk packet completed.
@@ -376,10 +406,36 @@ func (w *loadWalker) yaw() float64 { return math.Mod(w.heading*180/math.Pi-90+36
 // setBack notes that the server put the bot back: it pushes on for a while, then turns away.
 func (w *loadWalker) setBack() {
 	w.refused++
-	if w.pushing++; w.pushing >= loadPushTicks {
+	w.push()
+}
+
+// push notes a tick pushed against a locked border; after pushTicks of them the walker turns away.
+func (w *loadWalker) push() {
+	if w.pushing++; w.pushing >= w.pushTicks {
 		w.pushing = 0
 		w.heading += math.Pi/2 + w.rng.Float64()*math.Pi
 	}
+}
+
+// blockUpdate notes a block the server sent: a barrier is a wall (of a locked border), anything else is not.
+func (w *loadWalker) blockUpdate(pk *packet.UpdateBlock) {
+	pos := cube.Pos{int(pk.Position[0]), int(pk.Position[1]), int(pk.Position[2])}
+	if pk.NewBlockRuntimeID == barrierRID() {
+		w.walls[pos] = true
+		return
+	}
+	delete(w.walls, pos)
+}
+
+// walled reports whether a wall stands where a body at feet (x, feetY, z) would be, as a client's collision
+// finds it.
+func (w *loadWalker) walledAt(x, feetY, z float64) bool {
+	for dy := 0.0; dy < 2; dy++ {
+		if w.walls[cube.Pos{int(math.Floor(x)), int(math.Floor(feetY + dy)), int(math.Floor(z))}] {
+			return true
+		}
+	}
+	return false
 }
 
 // step returns the eye position after one tick of walking from eye.
@@ -393,6 +449,11 @@ func (w *loadWalker) step(eye mgl32.Vec3) mgl32.Vec3 {
 	g, known := w.groundAt(int(math.Floor(x)), int(math.Floor(z)))
 	if !known {
 		return eye // Wait for the terrain, as a client does at the edge of what it has loaded.
+	}
+	if w.walledAt(x+math.Cos(w.heading)*loadHalfWidth, max(feetY, float64(g)), z+math.Sin(w.heading)*loadHalfWidth) {
+		w.walled++
+		w.push() // against the wall, the client does not move
+		return eye
 	}
 	if g == loadNoGround || float64(g)-feetY > 1.01 || feetY-float64(g) > 3 {
 		w.heading += math.Pi/3 + w.rng.Float64()*math.Pi*4/3

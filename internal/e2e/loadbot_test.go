@@ -132,6 +132,34 @@ func TestLoadWalkerPushesThenTurnsAway(t *testing.T) {
 	}
 }
 
+// A barrier the server sends (a locked border's wall) stops the walker as a client's collision does: it stays put,
+// 0.3 blocks short of it, pushes for pushTicks ticks and turns away; the wall taken down, the way is free.
+func TestLoadWalkerStopsAtAWall(t *testing.T) {
+	w := flatWalker([]world.ChunkPos{{0, 0}}, nil)
+	for z := 0; z < 16; z++ {
+		w.blockUpdate(&packet.UpdateBlock{Position: protocol.BlockPos{6, 64, int32(z)}, NewBlockRuntimeID: barrierRID()})
+	}
+	eye := eyeAt(5.5, 64, 8.5)
+	for i := 1; i < loadPushTicks; i++ {
+		if eye = w.step(eye); eye[0] > 6-loadHalfWidth || w.heading != 0 {
+			t.Fatalf("tick %d at the wall: at %v heading %v; want it to push in place", i, eye, w.heading)
+		}
+	}
+	if w.step(eye); w.heading == 0 || w.walled != loadPushTicks {
+		t.Errorf("after %d ticks at the wall: heading %v, %d ticks walled; want it turned away", loadPushTicks, w.heading, w.walled)
+	}
+	w.heading = 0
+	for z := 0; z < 16; z++ {
+		w.blockUpdate(&packet.UpdateBlock{Position: protocol.BlockPos{6, 64, int32(z)}, NewBlockRuntimeID: airRID()})
+	}
+	for range 4 {
+		eye = w.step(eye)
+	}
+	if eye[0] < 6 {
+		t.Errorf("the wall is down and the walker is still at %v", eye)
+	}
+}
+
 func TestLoadWalkerStaysInRange(t *testing.T) {
 	w := flatWalker([]world.ChunkPos{{0, 0}, {1, 0}}, nil)
 	w.home, w.reach = eyeAt(2, 64, 8), 10

@@ -81,6 +81,12 @@ var airRID = sync.OnceValue(func() uint32 {
 	return world.BlockRuntimeID(block.Air{})
 })
 
+// barrierRID is the runtime ID of a barrier, the block of a locked border's wall.
+var barrierRID = sync.OnceValue(func() uint32 {
+	airRID() // finalises the registry
+	return world.BlockRuntimeID(block.Barrier{})
+})
+
 func newTerrain() *Terrain {
 	return &Terrain{cols: map[world.ChunkPos]*column{}, rng: world.Overworld.Range(), blockEntities: map[cube.Pos]map[string]any{}}
 }

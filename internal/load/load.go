@@ -40,6 +40,9 @@ type Config struct {
 	// each other as Riddlestone's locked areas keep them.
 	Walking   float64
 	WalkRange float64
+	// Push is how long a walker pushes on at a locked border before it turns away (0: a second; negative: it
+	// turns at once, as a player who stops at the first sign of a border).
+	Push time.Duration
 	// Settle is how long to wait after the last join before measuring, Measure how long to measure.
 	Settle, Measure time.Duration
 	// Command is what each bot sends every CommandEvery, timing the answer.
@@ -185,6 +188,7 @@ func (r *run) join(ctx context.Context, i int, walk bool) {
 		Walk:    walk,
 		Heading: 2 * math.Pi * float64(i) / float64(r.cfg.Players),
 		Range:   r.cfg.WalkRange,
+		Push:    r.cfg.Push,
 		Source:  r.source(i),
 		Seed:    r.cfg.Seed*1000003 + uint64(i),
 		Command: r.cfg.Command, CommandEvery: r.cfg.CommandEvery,
@@ -342,6 +346,7 @@ func (r *run) finish() {
 		st := b.Stats()
 		r.rep.Answered += st.Answered
 		r.rep.Refused += st.Refused
+		r.rep.Walled += st.Walled
 		r.rep.Walked += st.Walked
 		for id, n := range st.Packets {
 			r.rep.Packets[packetName(id)] += n

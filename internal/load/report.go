@@ -43,8 +43,10 @@ type Report struct {
 	Samples []Sample
 	// Packets counts the packets the bots received, by packet name.
 	Packets map[string]uint64
-	// Refused counts the steps the server refused the walkers; Walked is how far they walked, in blocks.
+	// Refused counts the steps the server refused the walkers; Walled the ticks they pushed against a locked
+	// border's wall; Walked is how far they walked, in blocks.
 	Refused int
+	Walled  int
 	Walked  float64
 	// Duration is the whole run's.
 	Duration time.Duration
@@ -137,8 +139,8 @@ func (r *Report) Write(w io.Writer) {
 		fmt.Fprintf(w, "server     no figures (a server at an address)\n")
 	}
 	secs := r.Window.Duration.Seconds()
-	fmt.Fprintf(w, "bots       %.0f%% of a core; %.0f packets/s and %.1f KiB/s received per bot; walkers walked %.0f blocks, %d steps refused\n",
-		100*r.Window.BotCPU.Seconds()/secs, r.Window.perBot(r.Window.Packets, r.Joined), r.Window.perBot(r.Window.Bytes, r.Joined)/1024, r.Walked, r.Refused)
+	fmt.Fprintf(w, "bots       %.0f%% of a core; %.0f packets/s and %.1f KiB/s received per bot; walkers walked %.0f blocks, %d steps refused, %d ticks pushed at walls\n",
+		100*r.Window.BotCPU.Seconds()/secs, r.Window.perBot(r.Window.Packets, r.Joined), r.Window.perBot(r.Window.Bytes, r.Joined)/1024, r.Walked, r.Refused, r.Walled)
 	fmt.Fprintf(w, "packets    %s\n", r.topPackets(6))
 	fmt.Fprintf(w, "udp drops  %d on the server's socket, %d on the bots' (full receive buffers, in the window)\n",
 		r.Window.UDPDrops.Server, r.Window.UDPDrops.Clients)
