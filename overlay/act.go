@@ -94,6 +94,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	}
 	o.handOver(s, &d, &who, mv)
 	ops := o.placeDelta(s, &res.change, d, who, at)
+	o.reach(phaseEngine)
 	res.change.NextID = s.game.State.NextID
 	s.version++
 	solved := o.progress(s, &res.change, d)

@@ -39,7 +39,8 @@ type Overlay struct {
 	wg        sync.WaitGroup
 	closeOnce sync.Once
 	wt        worldTimes
-	working   atomic.Int32 // goroutines doing long work
+	inject    atomic.Pointer[func(phase)] // set by tests only: called as a request enters each phase (see reach)
+	working   atomic.Int32                // goroutines doing long work
 	hints     hintLevels
 
 	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start

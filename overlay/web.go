@@ -262,7 +262,7 @@ func (o *Overlay) metrics() Metrics {
 // commitTimed commits a change to the store, reporting how long it took.
 func (o *Overlay) commitTimed(c Change) error {
 	start := time.Now()
-	err := o.store.Commit(c)
+	err := o.commitSafely(c)
 	took := time.Since(start)
 	o.safely("metrics", &request{name: "commit"}, func() { o.metrics().Committed(took, err) })
 	return err
