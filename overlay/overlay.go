@@ -43,8 +43,10 @@ type Overlay struct {
 	working   atomic.Int32                // goroutines doing long work
 	hints     hintLevels
 
-	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start
-	intentsAtStart []Intent       // work to resume at start
+	staleAtStart []ClearedBlock // blocks the store says were taken out, checked once at start
+	// recleared are the blocks changes cleared again while the start-up repair runs (the owner's; nil otherwise).
+	recleared      map[AreaBlock]bool
+	intentsAtStart []Intent // work to resume at start
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,
@@ -126,6 +128,9 @@ func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
 	}
 	if len(intents) > 0 {
 		o.opts.Log.Info("overlay: resuming work", "intents", len(intents))
+	}
+	if len(o.staleAtStart) > 0 {
+		o.recleared = map[AreaBlock]bool{}
 	}
 	repair := func() {
 		o.goSafely("repair the world", o.graph.Start(), func(ctx context.Context) {

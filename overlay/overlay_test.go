@@ -51,6 +51,15 @@ func overlayWorld(t *testing.T) *world.World {
 
 func newTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
 	t.Helper()
+	o := openTestOverlay(t, w, dir)
+	o.Start()
+	wait(t, o)
+	return o
+}
+
+// openTestOverlay attaches an overlay of the yard pack to a world, not yet started.
+func openTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
+	t.Helper()
 	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
 	if err != nil {
 		t.Fatal(err)
@@ -60,8 +69,6 @@ func newTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.Start()
-	wait(t, o)
 	return o
 }
 

@@ -178,6 +178,7 @@ func (o *Overlay) handle(ctx context.Context, r *request) {
 		r.reply.finish(nil, err)
 		return
 	}
+	o.noteCleared(res.change)
 	// The change is in the store: whatever panics from here on (a copy for readers, user code) is logged and the
 	// rest still runs, so that memory, store and world stay one.
 	o.publishSafely(r)

@@ -174,10 +174,34 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 	}
 	o.w.Save()
 	// The owner is the store's one writer: the records go with a request, in its order.
-	r := o.post(&request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
-		return result{change: Change{Forgotten: cleared}}, nil
-	}})
+	r := o.post(o.forgetCleared(cleared))
 	if _, err := r.Wait(ctx); err != nil && ctx.Err() == nil {
 		o.opts.Log.Warn("overlay: forget cleared blocks", "err", err)
+	}
+}
+
+// forgetCleared is the request that forgets the records of the blocks the start-up repair cleared, once the world
+// is saved without them. A block a request cleared again since the repair began (an object placed there and taken
+// out) has a newer record, which stays.
+func (o *Overlay) forgetCleared(cleared []ClearedBlock) *request {
+	return &request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
+		var forget []ClearedBlock
+		for _, cl := range cleared {
+			if !o.recleared[cl.Pos] {
+				forget = append(forget, cl)
+			}
+		}
+		o.recleared = nil
+		return result{change: Change{Forgotten: forget}}, nil
+	}}
+}
+
+// noteCleared notes, on the owner, the blocks a committed change cleared while the start-up repair runs.
+func (o *Overlay) noteCleared(c Change) {
+	if o.recleared == nil {
+		return
+	}
+	for _, cl := range c.Cleared {
+		o.recleared[cl.Pos] = true
 	}
 }
