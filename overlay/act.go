@@ -327,6 +327,7 @@ func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) 
 	ops = o.removeAll(s, &change, d)
 	if run.tracked != nil {
 		s.game.Untrack(run.tracked)
+		s.puzzles++
 	}
 	run.puzzle, run.tracked = nil, nil
 	return change, ops

@@ -83,7 +83,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		_ = o.store.Close()
 		return nil, err
 	}
-	o.st = newState(opts.Pack, puzzle.NewGenerator(opts.Pack), tagger, opts.Mode)
+	o.st = newState(opts.Pack, puzzle.NewGenerator(opts.Pack), tagger, opts.Mode, int32(opts.AreaSize))
 	if err := o.restore(o.st, saved); err != nil {
 		_ = o.store.Close()
 		return nil, err

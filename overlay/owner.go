@@ -234,11 +234,11 @@ func (o *Overlay) rebuild() {
 	if err != nil {
 		panic(fmt.Errorf("rebuild the puzzle state from the store: %w", err))
 	}
-	s := newState(o.st.pack, o.st.gen, o.st.tagger, o.opts.Mode)
+	s := newState(o.st.pack, o.st.gen, o.st.tagger, o.opts.Mode, int32(o.opts.AreaSize))
 	if err := o.restoreState(s, saved); err != nil {
 		panic(fmt.Errorf("rebuild the puzzle state from the store: %w", err))
 	}
-	s.pending, s.version = o.st.pending, o.st.version+1
+	s.pending, s.version, s.epoch = o.st.pending, o.st.version+1, o.st.epoch+1
 	o.st = s
 	o.pub.Store(s.clone())
 	o.opts.Log.Warn("overlay: the puzzle state was rebuilt from the store")

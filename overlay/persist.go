@@ -71,6 +71,7 @@ func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
 		return err
 	}
 	run.puzzle, run.tracked = pz, tr
+	s.puzzles++
 	return nil
 }
 

@@ -9,6 +9,7 @@ const (
 	phaseCommit  phase = "commit"        // writing the change to the store
 	phasePublish phase = "publish"       // making the owner's state the one readers see
 	phaseWorld   phase = "world changes" // the journal handing a committed change to the world
+	phasePlan    phase = "plan"          // an area's long work, planned on a copy of the state off the owner
 )
 
 // reach is called as a request enters a phase. It does nothing unless a test of this package set o.inject, to make

@@ -26,13 +26,19 @@ type state struct {
 	features map[int][]cube.Pos // every block of each tagged terrain feature, all indexed in byBlock
 	pending  map[AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
 	version  int                // counts changes, so a form shown before one can tell
+
+	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
+	areaSize int32           // the areas' size in chunks
+	touched  map[AreaPos]int // per area, how often an object's place in it changed
+	puzzles  int             // how often a puzzle was tracked or untracked
+	epoch    int             // how often the state was rebuilt from the store
 }
 
 // newState returns an empty state of a pack.
-func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode) *state {
+func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode, areaSize int32) *state {
 	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: map[int]Where{},
 		byBlock: map[cube.Pos]int{}, byEntity: map[uuid.UUID]int{}, features: map[int][]cube.Pos{},
-		pending: map[AreaPos]bool{}}
+		pending: map[AreaPos]bool{}, areaSize: areaSize, touched: map[AreaPos]int{}}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
@@ -41,7 +47,8 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 func (s *state) clone() *state {
 	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: maps.Clone(s.where), byBlock: maps.Clone(s.byBlock),
 		byEntity: maps.Clone(s.byEntity), features: maps.Clone(s.features), pending: maps.Clone(s.pending), version: s.version,
-		areas: make(map[AreaPos]*areaRun, len(s.areas))}
+		areas: make(map[AreaPos]*areaRun, len(s.areas)), areaSize: s.areaSize, touched: maps.Clone(s.touched),
+		puzzles: s.puzzles, epoch: s.epoch}
 	c.game = s.game.Clone(c.accessible)
 	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
 	for i, t := range s.game.Puzzles {
@@ -80,6 +87,7 @@ func (s *state) solved(a AreaPos) bool {
 // setWhere records where an object is, indexing its block or entity.
 func (s *state) setWhere(id int, w Where) {
 	s.clearWhere(id)
+	s.touch(w)
 	s.where[id] = w
 	switch w.Kind {
 	case AtBlock:
@@ -120,6 +128,7 @@ func (s *state) clearWhere(id int) {
 		return
 	}
 	delete(s.where, id)
+	s.touch(w)
 	if w.Kind == AtBlock && s.byBlock[w.Block] == id {
 		delete(s.byBlock, w.Block)
 	}
@@ -146,4 +155,11 @@ func (s *state) lyingOver(pos cube.Pos) bool {
 		}
 	}
 	return false
+}
+
+// touch counts a change of an object's place in the area of w, if w is in one.
+func (s *state) touch(w Where) {
+	if w.Kind == AtBlock || w.Kind == AtEntity {
+		s.touched[AreaOfBlock(w.Block, s.areaSize)]++
+	}
 }

@@ -21,19 +21,25 @@ import (
 // gives them. It returns the problems found, none when all is well, and how many objects it checked. Call it off
 // the world goroutine.
 func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, err error) {
+	// The owner takes the store and the state at one moment, between requests: a snapshot of each, which costs
+	// nothing. Reading and comparing them is long work, done here, off the owner.
 	var v *state
+	var snap *StoreSnapshot
 	r := o.post(&request{name: "verify", run: func(_ context.Context, s *state) (result, error) {
-		saved, err := o.store.Load()
-		if err != nil {
-			return result{}, err
-		}
-		problems = append(problems, storeProblems(s, saved)...)
-		v = s.clone()
-		return result{}, nil
+		var err error
+		snap, err = o.store.Snapshot()
+		v = o.view() // the owner's state as published: a request that changed it published it
+		return result{}, err
 	}})
 	if _, err := r.Wait(ctx); err != nil {
 		return nil, 0, err
 	}
+	saved, err := snap.Load()
+	snap.Release()
+	if err != nil {
+		return nil, 0, err
+	}
+	problems = append(problems, storeProblems(v, saved)...)
 	problems = append(problems, o.gameProblems(v)...)
 	var inWorld []string
 	task := o.w.Do(func(tx *world.Tx) { inWorld, checked = o.worldProblems(tx, v) })
