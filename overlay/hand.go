@@ -37,13 +37,13 @@ func handOf(p *player.Player) hand {
 
 // inAir reports whether the menu of an object is of a carried item, used in the air (or on a block that is no
 // puzzle block), rather than of a thing in the world.
-func inAir(v *state, id int) bool { return v.where[id].Kind == InInventory }
+func inAir(v *state, id int) bool { return v.where.at(id).Kind == InInventory }
 
 // carried returns the inputs of a move that the player holds in their inventory.
 func (h hand) carried(v *state, mv puzzle.Move) []int {
 	var out []int
 	for _, in := range mv.Inputs {
-		if w := v.where[in]; w.Kind == InInventory && w.Player == h.who {
+		if w := v.where.at(in); w.Kind == InInventory && w.Player == h.who {
 			out = append(out, in)
 		}
 	}

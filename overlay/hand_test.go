@@ -23,7 +23,7 @@ func give(t *testing.T, o *Overlay, w *world.World, h *world.EntityHandle, itemN
 		var uid [16]byte
 		<-w.Do(func(tx *world.Tx) { e, _ := h.Entity(tx); uid = e.(*player.Player).UUID() }).Done()
 		s.setWhere(id, Where{Kind: InInventory, Player: uid})
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}))
 	obj, _ := o.view().game.State.Object(id)
 	stack := o.looks.stack(o.opts.Pack.Items[itemName], *obj)

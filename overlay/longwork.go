@@ -61,7 +61,7 @@ type basis struct {
 
 // basisOf returns what work on a copy of v reads of the state for area a.
 func basisOf(v *state, a AreaPos) basis {
-	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched[a], puzzles: v.puzzles}
+	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched.at(a), puzzles: v.puzzles}
 	if run, ok := v.areas[a]; ok {
 		b.had, b.rec = true, run.rec
 	}
@@ -120,7 +120,7 @@ func (o *Overlay) land(s *state, w areaWork, pl workDone) (result, error) {
 func (b basis) agrees(s *state, a AreaPos, pl workDone) bool {
 	run, had := s.areas[a]
 	switch {
-	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched[a] != b.touched, had != b.had:
+	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched.at(a) != b.touched, had != b.had:
 		return false
 	case had && (run.rec.State != b.rec.State || run.rec.Rerolls != b.rec.Rerolls || run.rec.Template != b.rec.Template):
 		return false
@@ -137,7 +137,7 @@ func (b basis) agrees(s *state, a AreaPos, pl workDone) bool {
 		was, ok1 := pl.on.game.State.Object(id)
 		now, ok2 := s.game.State.Object(id)
 		if !ok1 || !ok2 || was.Item != now.Item || was.Area != now.Area || !was.Props.Equal(now.Props) ||
-			pl.on.where[id] != s.where[id] {
+			pl.on.where.at(id) != s.where.at(id) {
 			return false
 		}
 	}

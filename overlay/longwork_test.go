@@ -51,7 +51,7 @@ func TestAPuzzlePlannedOffTheOwnerIsPlannedAgainWhenStale(t *testing.T) {
 	if run := o.view().areas[start]; run.rec.Rerolls != 1 || run.rec.State != Active {
 		t.Errorf("after the reroll the area is %v with %d rerolls", run.rec.State, run.rec.Rerolls)
 	}
-	if where := o.view().where[key]; where.Kind != InInventory {
+	if where := o.view().where.at(key); where.Kind != InInventory {
 		t.Errorf("the held key is %+v, not in the inventory", where)
 	}
 	agree(ctx, t, o)

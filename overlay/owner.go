@@ -37,6 +37,10 @@ type result struct {
 	// resolved, a stack put back) are still committed and shown. A request that fails with an error instead
 	// changes nothing at all.
 	refused error
+	// inMemory says the request changed the state in ways the store does not hold (a reload's pack): it is
+	// published though its change is empty. A request with an empty change and no inMemory changed nothing, and
+	// nothing is copied for readers.
+	inMemory bool
 }
 
 // Reply is the answer to a request made of the overlay (a move, an unlock, a lock): what was done, which the
@@ -181,7 +185,9 @@ func (o *Overlay) handle(ctx context.Context, r *request) {
 	o.noteCleared(res.change)
 	// The change is in the store: whatever panics from here on (a copy for readers, user code) is logged and the
 	// rest still runs, so that memory, store and world stay one.
-	o.publishSafely(r)
+	if !res.change.empty() || res.inMemory {
+		o.publishSafely(r)
+	}
 	o.toWorld(res.ops)
 	for _, f := range res.after {
 		o.safely("after", r, f)
@@ -276,7 +282,8 @@ func (o *Overlay) rollback(r *request) {
 	o.publish()
 }
 
-// publish makes a copy of the owner's state the one readers see.
+// publish makes a copy of the owner's state the one readers see. The copy shares all it can with the owner's
+// state (cow.go): the owner copies a part of it when it first changes it again.
 func (o *Overlay) publish() {
 	o.reach(phasePublish)
 	o.pub.Store(o.st.clone())

@@ -58,7 +58,7 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	}
 	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
 		s.gen = puzzle.NewGenerator(broken)
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestAReloadReachesPlacementAndLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	crate := objectsOf(o, areaName(o.graph.Start()), "Crate")[0]
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	var name string
 	<-w.Do(func(tx *world.Tx) { name, _ = tx.Block(at).EncodeBlock() }).Done()
 	if name != "minecraft:chest" {
@@ -126,7 +126,7 @@ func TestARefusedMoveCommitsThePropertiesItSet(t *testing.T) {
 	}
 	// The properties computed for the menu say the crate is open already, so the engine refuses to open it.
 	props := map[int]puzzle.Props{crate: {"open_bit": puzzle.Bool(true)}}
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	r := o.post(&request{name: "move", run: func(_ context.Context, s *state) (result, error) {
 		return o.move(s, mover{name: "Tester"}, puzzle.Move{Rule: open, Inputs: []int{crate, key}}, at, props)
 	}})

@@ -171,7 +171,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
-	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock[p]; return taken })
+	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock.get(p); return taken })
 	g, err := o.generateInto(s, run, spots, c)
 	if err != nil {
 		return result{}, err
