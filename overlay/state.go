@@ -24,14 +24,14 @@ type state struct {
 	byBlock  cowMap[cube.Pos, int]
 	byEntity cowMap[uuid.UUID, int]
 	features cowMap[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
-	pending  map[AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
-	version  int                // counts changes, so a form shown before one can tell
+	pending  map[AreaPos]bool        // areas being opened or given a new puzzle: work in flight off the owner
+	version  int                     // counts changes, so a form shown before one can tell
 
 	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
-	areaSize int32           // the areas' size in chunks
+	areaSize int32                // the areas' size in chunks
 	touched  cowMap[AreaPos, int] // per area, how often an object's place in it changed
-	puzzles  int             // how often a puzzle was tracked or untracked
-	epoch    int             // how often the state was rebuilt from the store
+	puzzles  int                  // how often a puzzle was tracked or untracked
+	epoch    int                  // how often the state was rebuilt from the store
 }
 
 // newState returns an empty state of a pack.
