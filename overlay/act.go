@@ -94,6 +94,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	}
 	o.handOver(s, &d, &who, mv)
 	ops := o.placeDelta(s, &res.change, d, who, at)
+	o.reach(phaseEngine)
 	res.change.NextID = s.game.State.NextID
 	s.version++
 	solved := o.progress(s, &res.change, d)
@@ -176,7 +177,7 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 	var ops []op
 	var freed []cube.Pos
 	for _, obj := range d.Removed {
-		w := s.where[obj.ID]
+		w := s.where.at(obj.ID)
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			freed = append(freed, w.Block)
 		}
@@ -189,7 +190,7 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 	}
 	slices.SortFunc(freed, func(a, b cube.Pos) int { return a[1] - b[1] })
 	for _, obj := range d.Outputs {
-		old, existed := s.where[obj.ID]
+		old, existed := s.where.get(obj.ID)
 		w := placeOutput(s.pack, obj, old, existed, who, at, &freed)
 		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == InInventory) {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old)) // an inventory stack's lore shows properties: give it anew
@@ -199,7 +200,7 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
 	}
 	for _, obj := range d.Changed {
-		old := s.where[obj.ID]
+		old := s.where.at(obj.ID)
 		w := old
 		if obj.Area == puzzle.InContainer && old.Kind != Nowhere {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old))
@@ -214,7 +215,7 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 // takeOut returns the op that takes an object the puzzle destroyed out of the world: a tagged terrain feature
 // whole (a felled tree, a drained pond), anything else as it was shown.
 func (o *Overlay) takeOut(s *state, obj puzzle.Object, w Where) op {
-	if blocks := s.features[obj.ID]; w.Tagged && len(blocks) > 0 {
+	if blocks := s.features.at(obj.ID); w.Tagged && len(blocks) > 0 {
 		return fell(blocks)
 	}
 	return o.hide(obj.ID, obj.Item, w)
@@ -322,10 +323,11 @@ func (o *Overlay) runActions(ctx ActionContext) {
 func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) {
 	var change Change
 	var ops []op
-	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where[obj.ID].Tagged })
+	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.at(obj.ID).Tagged })
 	ops = o.removeAll(s, &change, d)
 	if run.tracked != nil {
 		s.game.Untrack(run.tracked)
+		s.puzzles++
 	}
 	run.puzzle, run.tracked = nil, nil
 	return change, ops

@@ -37,7 +37,7 @@ func (o *Overlay) Reload(ctx context.Context, p *puzzle.Pack) error {
 	_, err = o.post(&request{name: "reload", run: func(_ context.Context, s *state) (result, error) {
 		s.pack, s.gen, s.tagger, s.game.Pack = p, gen, tagger, p
 		s.version++
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}).Wait(ctx)
 	return err
 }
@@ -180,7 +180,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 		lines = append(lines, fmt.Sprintf("Template %s, generated %s", run.rec.Template, times))
 	}
 	for _, obj := range v.game.State.Objects {
-		w := v.where[obj.ID]
+		w := v.where.at(obj.ID)
 		if (w.Kind == AtBlock || w.Kind == AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
 			lines = append(lines, fmt.Sprintf("#%d %s %s at %v", obj.ID, obj.Item, obj.Props, w.Block))
 		}

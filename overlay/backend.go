@@ -17,8 +17,19 @@ type Store interface {
 	// Load reads the whole state. A record that cannot be read is an error naming it: a store is never silently
 	// half-loaded.
 	Load() (Saved, error)
+	// Snapshot takes the state as it is now, at once, to Load later (off the owner) whatever is committed
+	// meanwhile: /puzzle verify compares it with memory without holding up requests.
+	Snapshot() (StoreSnapshot, error)
 	// Close releases the store. Commits already returned are kept.
 	Close() error
+}
+
+// StoreSnapshot is a Store as it was at one moment.
+type StoreSnapshot interface {
+	// Load reads the whole state as it was when the snapshot was taken.
+	Load() (Saved, error)
+	// Release lets the store forget the snapshot; call it once, after Load.
+	Release()
 }
 
 var _ Store = (*LevelStore)(nil)

@@ -99,12 +99,12 @@ func randomMove(o *Overlay, p *player.Player, rng *rand.Rand) *Reply {
 	}
 	obj := objs[rng.IntN(len(objs))]
 	moves := o.movesFrom(v, v.game, p, obj.ID)
-	if w := v.where[obj.ID]; w.Kind == AtEntity && rng.IntN(2) == 0 {
+	if w := v.where.at(obj.ID); w.Kind == AtEntity && rng.IntN(2) == 0 {
 		moves = append(moves, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{obj.ID}})
 	}
 	if len(moves) == 0 {
 		return nil
 	}
 	mv := moves[rng.IntN(len(moves))]
-	return o.act(p, mv, v.where[obj.ID].Block, nil)
+	return o.act(p, mv, v.where.at(obj.ID).Block, nil)
 }

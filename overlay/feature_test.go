@@ -82,12 +82,12 @@ func TestChoppingATreeFellsTheTree(t *testing.T) {
 	v := o.view()
 	var base cube.Pos
 	for _, at := range trees {
-		if v.byBlock[at] == tree {
+		if v.byBlock.at(at) == tree {
 			base = at
 		}
 	}
-	if v.byBlock[base.Add(cube.Pos{0, 1, 0})] != tree || v.byBlock[base.Add(cube.Pos{0, 3, 0})] != tree {
-		t.Fatalf("the trunk's logs are not all the tree: %v", v.features[tree])
+	if v.byBlock.at(base.Add(cube.Pos{0, 1, 0})) != tree || v.byBlock.at(base.Add(cube.Pos{0, 3, 0})) != tree {
+		t.Fatalf("the trunk's logs are not all the tree: %v", v.features.at(tree))
 	}
 	h := addPlayer(t, w, o, "Lumberjack")
 	var axe int
@@ -100,7 +100,7 @@ func TestChoppingATreeFellsTheTree(t *testing.T) {
 		o.post(&request{name: "give an axe", run: func(_ context.Context, s *state) (result, error) {
 			d := s.game.Add(puzzle.Object{Item: "Axe", Area: "0,0", Props: puzzle.Props{"carryable": puzzle.Bool(true)}})
 			axe = d.Created[0].ID
-			return result{}, nil
+			return result{inMemory: true}, nil
 		}})
 		wait(t, o)
 	}

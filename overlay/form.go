@@ -271,7 +271,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 		return false
 	}
 	for _, in := range mv.Inputs {
-		if w := v.where[in]; w.Kind == InInventory && w.Player != p.UUID() {
+		if w := v.where.at(in); w.Kind == InInventory && w.Player != p.UUID() {
 			return false
 		}
 	}
@@ -346,7 +346,7 @@ func tellApart(texts []string, longer func(i int) string) []string {
 // placeWords says where an object is for a player: "in your hand", "in your inventory", "12 blocks to the north",
 // "right here"; nothing when there is no player (nil).
 func placeWords(v *state, p *player.Player, id int) string {
-	w := v.where[id]
+	w := v.where.at(id)
 	switch {
 	case p == nil:
 		return ""

@@ -23,7 +23,7 @@ func give(t *testing.T, o *Overlay, w *world.World, h *world.EntityHandle, itemN
 		var uid [16]byte
 		<-w.Do(func(tx *world.Tx) { e, _ := h.Entity(tx); uid = e.(*player.Player).UUID() }).Done()
 		s.setWhere(id, Where{Kind: InInventory, Player: uid})
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}))
 	obj, _ := o.view().game.State.Object(id)
 	stack := o.looks.stack(o.opts.Pack.Items[itemName], *obj)
@@ -112,7 +112,7 @@ func TestAStackJustPickedUpIsInTheHand(t *testing.T) {
 	h := addPlayer(t, w, o, "Quick")
 	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
 	v := o.view()
-	if v.where[key].Kind == InInventory {
+	if v.where.at(key).Kind == InInventory {
 		t.Fatal("the key starts in an inventory; the test needs it lying in the world")
 	}
 	obj, _ := v.game.State.Object(key)

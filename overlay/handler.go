@@ -80,7 +80,7 @@ func (h *handler) refuse(p *player.Player, v *state, to AreaPos) {
 // held puzzle item used on any other block opens the held item's menu instead of its vanilla use: the puzzle owns
 // the item, so a puzzle bucket is not filled by the water it touches and a puzzle block item is not placed.
 func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
-	if id, ok := h.o.view().byBlock[LowerHalf(ctx.Tx, pos)]; ok { // a door's upper half is the door
+	if id, ok := h.o.view().byBlock.get(LowerHalf(ctx.Tx, pos)); ok { // a door's upper half is the door
 		ctx.Cancel()
 		h.o.openMenu(ctx.Player(), id, pos)
 		return
@@ -142,8 +142,8 @@ func (h *handler) HandleRespawn(p *player.Player, pos *mgl64.Vec3, w **world.Wor
 // HandleItemUseOnEntity opens the menu of a puzzle NPC.
 func (h *handler) HandleItemUseOnEntity(ctx *player.Context, e world.Entity) {
 	v := h.o.view()
-	id, ok := v.byEntity[e.H().UUID()]
-	w := v.where[id]
+	id, ok := v.byEntity.get(e.H().UUID())
+	w := v.where.at(id)
 	if !ok {
 		h.Handler.HandleItemUseOnEntity(ctx, e)
 		return
@@ -178,13 +178,13 @@ func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force,
 func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
 	v := h.o.view()
 	at := LowerHalf(ctx.Tx, pos) // a door's upper half is the door
-	id, ok := v.byBlock[at]
+	id, ok := v.byBlock.get(at)
 	if !ok {
-		id, ok = v.byBlock[pos.Side(cube.FaceUp)]
-		ok = ok && !v.where[id].Tagged // the ground under a placed object holds it up
+		id, ok = v.byBlock.get(pos.Side(cube.FaceUp))
+		ok = ok && !v.where.at(id).Tagged // the ground under a placed object holds it up
 	}
 	switch {
-	case ok && v.where[id].Tagged:
+	case ok && v.where.at(id).Tagged:
 		// Terrain stays terrain: a tagged feature may be broken, and the puzzle follows.
 		h.o.broken(moverOf(ctx.Player()), id, at)
 	case ok:
@@ -203,7 +203,7 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 		return
 	}
 	// The owner makes the pick-up; the world goes ahead at once, and the owner puts the stack back if it refuses.
-	if w, known := h.o.view().where[id]; !known || w.Kind != AtEntity {
+	if w, known := h.o.view().where.get(id); !known || w.Kind != AtEntity {
 		ctx.Cancel() // a stale stack: leave it (the sweep removes stale ones)
 		return
 	}

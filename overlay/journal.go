@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"runtime/debug"
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/world"
@@ -13,6 +14,7 @@ type journal struct {
 	mu        sync.Mutex
 	pending   [][]op
 	scheduled bool // a drain task is in Dragonfly's queue or running
+	retried   bool // the first change left has panicked once already (drain's goroutine only)
 }
 
 // toWorld queues a committed request's world changes after those already queued, and schedules a drain unless one
@@ -46,8 +48,36 @@ func (o *Overlay) drain(tx *world.Tx) {
 			return
 		}
 		j.mu.Unlock()
-		for _, ops := range batch {
-			o.runOps(tx, ops)
+		if rest := o.showInOrder(tx, batch); len(rest) > 0 {
+			j.mu.Lock()
+			j.pending = append(rest, j.pending...)
+			j.mu.Unlock()
 		}
 	}
+}
+
+// showInOrder shows a batch of committed changes in order. A change that panics is contained by runOps; a panic
+// of the journal between changes returns the changes not yet begun, to be shown next, so none is lost and the
+// order holds. The change the panic came before is tried once more, then left out (logged), so that a panic
+// that comes back cannot hold up the world goroutine.
+func (o *Overlay) showInOrder(tx *world.Tx, batch [][]op) (rest [][]op) {
+	i := 0
+	defer func() {
+		if p := recover(); p != nil {
+			o.opts.Log.Error("overlay: showing committed changes panicked", "panic", p, "stack", string(debug.Stack()))
+			o.metrics().Recovered(string(phaseWorld))
+			if o.journal.retried {
+				o.opts.Log.Error("overlay: a committed change was left out of the world after a second panic")
+				i++
+			}
+			o.journal.retried = !o.journal.retried
+			rest = batch[i:]
+		}
+	}()
+	for ; i < len(batch); i++ {
+		o.reach(phaseWorld)
+		o.runOps(tx, batch[i])
+		o.journal.retried = false
+	}
+	return nil
 }

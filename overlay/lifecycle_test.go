@@ -48,8 +48,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 			t.Errorf("object %v is in memory but not in the store", obj)
 			continue
 		}
-		if rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != v.where[obj.ID] {
-			t.Errorf("object %d: store %v at %+v, memory %v at %+v", obj.ID, rec.Object, rec.Where, obj, v.where[obj.ID])
+		if rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != v.where.at(obj.ID) {
+			t.Errorf("object %d: store %v at %+v, memory %v at %+v", obj.ID, rec.Object, rec.Where, obj, v.where.at(obj.ID))
 		}
 	}
 	if len(saved.Objects) != len(v.game.State.Objects) {
@@ -153,7 +153,7 @@ func TestNeighboursOfASolveOpenAfterAStopRightAfterIt(t *testing.T) {
 	o := newTestOverlay(t, w, dir)
 	h := addPlayer(t, w, o, "Solver")
 	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}))
@@ -324,7 +324,7 @@ func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
 		h := addPlayer(t, w, o, fmt.Sprintf("Smithy%d", seed))
 		smith, ingot := objectsOf(o, "0,0", "Smith")[0], objectsOf(o, "0,0", "Ingot")[0]
 		forge := puzzle.Move{Rule: o.view().pack.Rules[1], Inputs: []int{smith, ingot}}
-		waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where[smith].Block, nil) }))
+		waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.at(smith).Block, nil) }))
 		keys := objectsOf(o, "0,0", "Key")
 		if len(keys) != 1 {
 			t.Fatalf("seed %d: keys after forging: %v", seed, keys)

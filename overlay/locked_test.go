@@ -108,7 +108,7 @@ func TestRestartInSolvedArea(t *testing.T) {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}))
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
-		return o.act(p, puzzle.Move{Rule: o.view().pack.Rules[0], Inputs: []int{crate, key}}, o.view().where[crate].Block, nil)
+		return o.act(p, puzzle.Move{Rule: o.view().pack.Rules[0], Inputs: []int{crate, key}}, o.view().where.at(crate).Block, nil)
 	}))
 	wait(t, o)
 	var out cmd.Output

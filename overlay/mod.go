@@ -144,7 +144,7 @@ func (o *Overlay) computeProps(tx *world.Tx, v *state, area string) map[int]puzz
 			continue
 		}
 		for name, f := range funcs {
-			if val, ok := f(tx, obj, v.where[obj.ID]); ok && obj.Props[name] != val {
+			if val, ok := f(tx, obj, v.where.at(obj.ID)); ok && obj.Props[name] != val {
 				if out[obj.ID] == nil {
 					out[obj.ID] = puzzle.Props{}
 				}
@@ -173,7 +173,7 @@ func (o *Overlay) Objects(a AreaPos) []ObjectAt {
 	var out []ObjectAt
 	for _, obj := range v.game.State.Objects {
 		if obj.Area == areaName(a) || obj.Area == puzzle.Inventory {
-			out = append(out, ObjectAt{Object: obj, Where: v.where[obj.ID]})
+			out = append(out, ObjectAt{Object: obj, Where: v.where.at(obj.ID)})
 		}
 	}
 	return out

@@ -39,12 +39,15 @@ type Overlay struct {
 	wg        sync.WaitGroup
 	closeOnce sync.Once
 	wt        worldTimes
-	working   atomic.Int32 // goroutines doing long work
+	inject    atomic.Pointer[func(phase)] // set by tests only: called as a request enters each phase (see reach)
+	working   atomic.Int32                // goroutines doing long work
 	hints     hintLevels
 	walls     walls // each player's wall of the locked borders near them
 
-	staleAtStart   []ClearedBlock // blocks the store says were taken out, checked once at start
-	intentsAtStart []Intent       // work to resume at start
+	staleAtStart []ClearedBlock // blocks the store says were taken out, checked once at start
+	// recleared are the blocks changes cleared again while the start-up repair runs (the owner's; nil otherwise).
+	recleared      map[AreaBlock]bool
+	intentsAtStart []Intent // work to resume at start
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,
@@ -81,7 +84,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 		_ = o.store.Close()
 		return nil, err
 	}
-	o.st = newState(opts.Pack, puzzle.NewGenerator(opts.Pack), tagger, opts.Mode)
+	o.st = newState(opts.Pack, puzzle.NewGenerator(opts.Pack), tagger, opts.Mode, int32(opts.AreaSize))
 	if err := o.restore(o.st, saved); err != nil {
 		_ = o.store.Close()
 		return nil, err
@@ -126,6 +129,9 @@ func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
 	}
 	if len(intents) > 0 {
 		o.opts.Log.Info("overlay: resuming work", "intents", len(intents))
+	}
+	if len(o.staleAtStart) > 0 {
+		o.recleared = map[AreaBlock]bool{}
 	}
 	repair := func() {
 		o.goSafely("repair the world", o.graph.Start(), func(ctx context.Context) {

@@ -37,7 +37,7 @@ areas:
 
 // overlayWorld is a real world in memory: flat grass with its surface at y -61, and spawn in area 0,0 (areas of
 // one chunk).
-func overlayWorld(t *testing.T) *world.World {
+func overlayWorld(t testing.TB) *world.World {
 	t.Helper()
 	world.DefaultBlockRegistry.Finalize()
 	w := world.Config{
@@ -51,6 +51,15 @@ func overlayWorld(t *testing.T) *world.World {
 
 func newTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
 	t.Helper()
+	o := openTestOverlay(t, w, dir)
+	o.Start()
+	wait(t, o)
+	return o
+}
+
+// openTestOverlay attaches an overlay of the yard pack to a world, not yet started.
+func openTestOverlay(t testing.TB, w *world.World, dir string) *Overlay {
+	t.Helper()
 	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
 	if err != nil {
 		t.Fatal(err)
@@ -60,8 +69,6 @@ func newTestOverlay(t *testing.T, w *world.World, dir string) *Overlay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.Start()
-	wait(t, o)
 	return o
 }
 
@@ -105,7 +112,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 		t.Fatalf("crates %v keys %v, want one of each spawned", crates, keys)
 	}
 	crate, key := crates[0], keys[0]
-	crateAt, keyAt := o.view().where[crate], o.view().where[key]
+	crateAt, keyAt := o.view().where.at(crate), o.view().where.at(key)
 	if crateAt.Kind != AtBlock || keyAt.Kind != AtEntity {
 		t.Fatalf("crate %+v, key %+v: want a block and an item on the ground", crateAt, keyAt)
 	}
@@ -189,7 +196,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 }
 
 // testWriter sends logs to the test's log.
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(b []byte) (int, error) { w.t.Log(string(b)); return len(b), nil }
 
@@ -324,7 +331,7 @@ func TestSpawnerReplacesTheLook(t *testing.T) {
 	o.Start()
 	wait(t, o)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	<-w.Do(func(tx *world.Tx) {
 		if _, ok := tx.Block(at).(block.Gold); !ok {
 			t.Errorf("the crate shows as %T, want the spawner's gold block", tx.Block(at))
@@ -394,7 +401,7 @@ func TestStaleBlocksAreClearedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	o := newTestOverlay(t, w, dir)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	waitReply(t, o.Lock(AreaPos{0, 0}))
 	wait(t, o)
 	if err := o.Close(); err != nil {

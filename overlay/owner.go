@@ -37,6 +37,10 @@ type result struct {
 	// resolved, a stack put back) are still committed and shown. A request that fails with an error instead
 	// changes nothing at all.
 	refused error
+	// inMemory says the request changed the state in ways the store does not hold (a reload's pack): it is
+	// published though its change is empty. A request with an empty change and no inMemory changed nothing, and
+	// nothing is copied for readers.
+	inMemory bool
 }
 
 // Reply is the answer to a request made of the overlay (a move, an unlock, a lock): what was done, which the
@@ -178,9 +182,12 @@ func (o *Overlay) handle(ctx context.Context, r *request) {
 		r.reply.finish(nil, err)
 		return
 	}
+	o.noteCleared(res.change)
 	// The change is in the store: whatever panics from here on (a copy for readers, user code) is logged and the
 	// rest still runs, so that memory, store and world stay one.
-	o.safely("publish", r, o.publish)
+	if !res.change.empty() || res.inMemory {
+		o.publishSafely(r)
+	}
 	o.toWorld(res.ops)
 	for _, f := range res.after {
 		o.safely("after", r, f)
@@ -200,6 +207,47 @@ func (o *Overlay) safely(phase string, r *request, f func()) {
 		}
 	}()
 	f()
+}
+
+// commitSafely writes a change to the store. The store writes a change whole or not at all, at the end of Commit:
+// a panic on the way is a failed commit, and the request rolls back as it does when the write fails.
+func (o *Overlay) commitSafely(c Change) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			o.opts.Log.Error("overlay: a commit panicked; nothing was written", "panic", p, "stack", string(debug.Stack()))
+			o.metrics().Recovered(string(phaseCommit))
+			err = fmt.Errorf("the puzzle store could not be written: %v", p)
+		}
+	}()
+	o.reach(phaseCommit)
+	return o.store.Commit(c)
+}
+
+// publishSafely publishes the owner's state once its change is committed. Should that panic, readers would see a
+// state older than the store's, and a later rollback would go back to it: the state is rebuilt from the store.
+func (o *Overlay) publishSafely(r *request) {
+	published := false
+	o.safely(string(phasePublish), r, func() { o.publish(); published = true })
+	if !published {
+		o.safely("rebuild", r, o.rebuild)
+	}
+}
+
+// rebuild makes the owner's state and the published one the store's again, after a panic left memory in doubt. The
+// pack, generator and tagger in use and the work in flight (which the store does not hold) are kept.
+func (o *Overlay) rebuild() {
+	saved, err := o.store.Load()
+	if err != nil {
+		panic(fmt.Errorf("rebuild the puzzle state from the store: %w", err))
+	}
+	s := newState(o.st.pack, o.st.gen, o.st.tagger, o.opts.Mode, int32(o.opts.AreaSize))
+	if err := o.restoreState(s, saved); err != nil {
+		panic(fmt.Errorf("rebuild the puzzle state from the store: %w", err))
+	}
+	s.pending, s.version, s.epoch = o.st.pending, o.st.version+1, o.st.epoch+1
+	o.st = s
+	o.pub.Store(s.clone())
+	o.opts.Log.Warn("overlay: the puzzle state was rebuilt from the store")
 }
 
 // runSafely runs a request's function, turning a panic into an error logged with the area and the stack.
@@ -234,8 +282,12 @@ func (o *Overlay) rollback(r *request) {
 	o.publish()
 }
 
-// publish makes a copy of the owner's state the one readers see.
-func (o *Overlay) publish() { o.pub.Store(o.st.clone()) }
+// publish makes a copy of the owner's state the one readers see. The copy shares all it can with the owner's
+// state (cow.go): the owner copies a part of it when it first changes it again.
+func (o *Overlay) publish() {
+	o.reach(phasePublish)
+	o.pub.Store(o.st.clone())
+}
 
 // view returns the latest published state. It never changes: read it freely, change nothing in it.
 func (o *Overlay) view() *state { return o.pub.Load() }

@@ -6,10 +6,15 @@ import (
 	"riddlestone/puzzle"
 )
 
-// restore rebuilds the owner's state from what the store holds.
+// restore rebuilds the owner's state from what the store holds at start, and keeps the work the store says is left.
 func (o *Overlay) restore(s *state, saved Saved) error {
 	o.staleAtStart = saved.Cleared
 	o.intentsAtStart = saved.Intents
+	return o.restoreState(s, saved)
+}
+
+// restoreState rebuilds a state from what the store holds.
+func (o *Overlay) restoreState(s *state, saved Saved) error {
 	var objs []puzzle.Object
 	for id, rec := range saved.Objects {
 		objs = append(objs, rec.Object)
@@ -66,6 +71,7 @@ func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
 		return err
 	}
 	run.puzzle, run.tracked = pz, tr
+	s.puzzles++
 	return nil
 }
 

@@ -62,7 +62,7 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 		step := Step{Action: mv.Rule.Action}
 		for _, id := range mv.Inputs {
 			obj, _ := sim.State.Object(id)
-			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: v.where[id], MadeBy: madeBy[id]})
+			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: v.where.at(id), MadeBy: madeBy[id]})
 		}
 		outs, _, err := sim.Do(mv)
 		if err != nil {
@@ -70,7 +70,7 @@ func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
 		}
 		steps = append(steps, step)
 		for _, out := range outs {
-			if _, existed := v.where[out.ID]; !existed || mv.Rule == puzzle.PickUp {
+			if _, existed := v.where.get(out.ID); !existed || mv.Rule == puzzle.PickUp {
 				madeBy[out.ID] = len(steps)
 			}
 		}

@@ -18,7 +18,7 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 	v := o.view()
 	byArea := map[string][]op{}
 	for _, obj := range v.game.State.Objects {
-		w := v.where[obj.ID]
+		w := v.where.at(obj.ID)
 		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
 			continue
 		}
@@ -43,7 +43,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 		id := e.H().UUID()
 		switch {
 		case isNPC(e):
-			if _, ok := v.byEntity[id]; !ok {
+			if _, ok := v.byEntity.get(id); !ok {
 				stale = append(stale, e)
 			}
 		case e.H().Type() == entity.ItemType:
@@ -51,7 +51,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 			if !isPuzzle {
 				continue
 			}
-			if w, known := v.where[obj]; !known || w.Kind != AtEntity || w.Entity != id {
+			if w, known := v.where.get(obj); !known || w.Kind != AtEntity || w.Entity != id {
 				stale = append(stale, e)
 			}
 		}
@@ -66,7 +66,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 // store has them: a stack that burnt in lava or fell into the void, an entity a client-side glitch removed.
 func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 	for _, obj := range v.game.State.Objects {
-		w := v.where[obj.ID]
+		w := v.where.at(obj.ID)
 		if w.Kind != AtEntity || w.Tagged {
 			continue
 		}
@@ -84,7 +84,7 @@ func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 func (o *Overlay) reconcilePlayer(p *player.Player) {
 	v := o.view()
 	var give []op
-	for id, w := range v.where {
+	for id, w := range v.where.all() {
 		if w.Kind == InInventory && w.Player == p.UUID() {
 			if obj, ok := v.game.State.Object(id); ok {
 				give = append(give, o.show(v.pack, *obj, w))
@@ -97,7 +97,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 		if !ok {
 			continue
 		}
-		if w, known := v.where[id]; !known || w.Kind != InInventory || w.Player != p.UUID() {
+		if w, known := v.where.get(id); !known || w.Kind != InInventory || w.Player != p.UUID() {
 			take = append(take, id)
 		}
 	}
@@ -114,7 +114,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 func (o *Overlay) dropHeld(p *player.Player) {
 	v := o.view()
 	var held []int
-	for id, w := range v.where {
+	for id, w := range v.where.all() {
 		if w.Kind == InInventory && w.Player == p.UUID() {
 			held = append(held, id)
 		}
@@ -156,7 +156,7 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 	v := o.view()
 	var stale []ClearedBlock
 	for _, cl := range cleared {
-		if _, taken := v.byBlock[cube.Pos(cl.Pos)]; !taken {
+		if _, taken := v.byBlock.get(cube.Pos(cl.Pos)); !taken {
 			stale = append(stale, cl)
 		}
 	}
@@ -174,10 +174,34 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 	}
 	o.w.Save()
 	// The owner is the store's one writer: the records go with a request, in its order.
-	r := o.post(&request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
-		return result{change: Change{Forgotten: cleared}}, nil
-	}})
+	r := o.post(o.forgetCleared(cleared))
 	if _, err := r.Wait(ctx); err != nil && ctx.Err() == nil {
 		o.opts.Log.Warn("overlay: forget cleared blocks", "err", err)
+	}
+}
+
+// forgetCleared is the request that forgets the records of the blocks the start-up repair cleared, once the world
+// is saved without them. A block a request cleared again since the repair began (an object placed there and taken
+// out) has a newer record, which stays.
+func (o *Overlay) forgetCleared(cleared []ClearedBlock) *request {
+	return &request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
+		var forget []ClearedBlock
+		for _, cl := range cleared {
+			if !o.recleared[cl.Pos] {
+				forget = append(forget, cl)
+			}
+		}
+		o.recleared = nil
+		return result{change: Change{Forgotten: forget}}, nil
+	}}
+}
+
+// noteCleared notes, on the owner, the blocks a committed change cleared while the start-up repair runs.
+func (o *Overlay) noteCleared(c Change) {
+	if o.recleared == nil {
+		return
+	}
+	for _, cl := range c.Cleared {
+		o.recleared[cl.Pos] = true
 	}
 }

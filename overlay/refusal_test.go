@@ -58,7 +58,7 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	}
 	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
 		s.gen = puzzle.NewGenerator(broken)
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -130,10 +130,42 @@ func TestAReloadReachesPlacementAndLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	crate := objectsOf(o, areaName(o.graph.Start()), "Crate")[0]
-	at := o.view().where[crate].Block
+	at := o.view().where.at(crate).Block
 	var name string
 	<-w.Do(func(tx *world.Tx) { name, _ = tx.Block(at).EncodeBlock() }).Done()
 	if name != "minecraft:chest" {
 		t.Errorf("after the reload the crate at %v is a %s, not the new pack's chest", at, name)
 	}
+}
+
+// A move the engine refuses after the menu's computed properties were set commits those properties with the
+// refusal and answers with why (D1): before, memory and readers had the properties, the store did not, and the
+// answer was no error at all.
+func TestARefusedMoveCommitsThePropertiesItSet(t *testing.T) {
+	w := overlayWorld(t)
+	o := newTestOverlay(t, w, t.TempDir())
+	defer o.Close()
+	crate, key := objectsOf(o, "0,0", "Crate")[0], objectsOf(o, "0,0", "Key")[0]
+	var open *puzzle.Rule
+	for _, r := range o.view().pack.Rules {
+		if r.Action == "Open" {
+			open = r
+		}
+	}
+	// The properties computed for the menu say the crate is open already, so the engine refuses to open it.
+	props := map[int]puzzle.Props{crate: {"open_bit": puzzle.Bool(true)}}
+	at := o.view().where.at(crate).Block
+	r := o.post(&request{name: "move", run: func(_ context.Context, s *state) (result, error) {
+		return o.move(s, mover{name: "Tester"}, puzzle.Move{Rule: open, Inputs: []int{crate, key}}, at, props)
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := r.Wait(ctx); err == nil {
+		t.Error("the refused move answered no error")
+	}
+	obj, _ := o.view().game.State.Object(crate)
+	if v := obj.Props["open_bit"]; !v.Bool {
+		t.Fatalf("the crate's computed property is not in memory: %v", obj.Props)
+	}
+	storeMatchesMemory(t, o)
 }

@@ -78,7 +78,7 @@ func (o *Overlay) sweepSpent(s *state, c *Change, mv puzzle.Move, d puzzle.Delta
 	}
 	holders := map[int]uuid.UUID{}
 	for _, id := range gone {
-		holders[id] = s.where[id].Player
+		holders[id] = s.where.at(id).Player
 	}
 	removed := s.game.Remove(func(obj puzzle.Object) bool { return slices.Contains(gone, obj.ID) })
 	ops := o.removeAll(s, c, removed)
@@ -93,7 +93,7 @@ func (o *Overlay) sweepSpent(s *state, c *Change, mv puzzle.Move, d puzzle.Delta
 func (o *Overlay) removeAll(s *state, c *Change, d puzzle.Delta) []op {
 	var ops []op
 	for _, obj := range d.Removed {
-		w := s.where[obj.ID]
+		w := s.where.at(obj.ID)
 		if cl, ok := o.cleared(s, obj.Item, w); ok {
 			c.Cleared = append(c.Cleared, cl)
 		}

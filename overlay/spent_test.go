@@ -48,18 +48,18 @@ func TestNothingIsSpentWhileAPuzzleIsMade(t *testing.T) {
 	}
 	waitReply(t, o.post(&request{name: "a puzzle in the making", run: func(_ context.Context, s *state) (result, error) {
 		s.pending[AreaPos{5, 5}] = true
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}))
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
 		hold(t, p, eggs[0])
 		v := o.view()
-		return o.act(p, o.movesFrom(v, v.game, p, oven)[0], v.where[oven].Block, nil)
+		return o.act(p, o.movesFrom(v, v.game, p, oven)[0], v.where.at(oven).Block, nil)
 	}))
 	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 1 {
 		t.Errorf("the cake left the inventory while a puzzle was being made: %v", carried)
 	}
 	waitReply(t, o.post(&request{name: "the puzzle made", run: func(_ context.Context, s *state) (result, error) {
 		delete(s.pending, AreaPos{5, 5})
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}))
 }

@@ -20,28 +20,36 @@ type state struct {
 
 	game     *puzzle.Manager
 	areas    map[AreaPos]*areaRun
-	where    map[int]Where
-	byBlock  map[cube.Pos]int
-	byEntity map[uuid.UUID]int
-	features map[int][]cube.Pos // every block of each tagged terrain feature, all indexed in byBlock
-	pending  map[AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
-	version  int                // counts changes, so a form shown before one can tell
+	where    cowMap[int, Where]
+	byBlock  cowMap[cube.Pos, int]
+	byEntity cowMap[uuid.UUID, int]
+	features cowMap[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
+	pending  map[AreaPos]bool        // areas being opened or given a new puzzle: work in flight off the owner
+	version  int                     // counts changes, so a form shown before one can tell
+
+	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
+	areaSize int32                // the areas' size in chunks
+	touched  cowMap[AreaPos, int] // per area, how often an object's place in it changed
+	puzzles  int                  // how often a puzzle was tracked or untracked
+	epoch    int                  // how often the state was rebuilt from the store
 }
 
 // newState returns an empty state of a pack.
-func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode) *state {
-	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: map[int]Where{},
-		byBlock: map[cube.Pos]int{}, byEntity: map[uuid.UUID]int{}, features: map[int][]cube.Pos{},
-		pending: map[AreaPos]bool{}}
+func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode, areaSize int32) *state {
+	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: newCowMap[int, Where](byID),
+		byBlock: newCowMap[cube.Pos, int](byChunk), byEntity: newCowMap[uuid.UUID, int](byUUID),
+		features: newCowMap[int, []cube.Pos](byID), pending: map[AreaPos]bool{}, areaSize: areaSize,
+		touched: newCowMap[AreaPos, int](byArea)}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
 
 // clone returns a copy of s that shares nothing that either may change.
 func (s *state) clone() *state {
-	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: maps.Clone(s.where), byBlock: maps.Clone(s.byBlock),
-		byEntity: maps.Clone(s.byEntity), features: maps.Clone(s.features), pending: maps.Clone(s.pending), version: s.version,
-		areas: make(map[AreaPos]*areaRun, len(s.areas))}
+	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.clone(), byBlock: s.byBlock.clone(),
+		byEntity: s.byEntity.clone(), features: s.features.clone(), pending: maps.Clone(s.pending), version: s.version,
+		areas: make(map[AreaPos]*areaRun, len(s.areas)), areaSize: s.areaSize, touched: s.touched.clone(),
+		puzzles: s.puzzles, epoch: s.epoch}
 	c.game = s.game.Clone(c.accessible)
 	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
 	for i, t := range s.game.Puzzles {
@@ -80,12 +88,13 @@ func (s *state) solved(a AreaPos) bool {
 // setWhere records where an object is, indexing its block or entity.
 func (s *state) setWhere(id int, w Where) {
 	s.clearWhere(id)
-	s.where[id] = w
+	s.touch(w)
+	s.where.set(id, w)
 	switch w.Kind {
 	case AtBlock:
-		s.byBlock[w.Block] = id
+		s.byBlock.set(w.Block, id)
 	case AtEntity:
-		s.byEntity[w.Entity] = id
+		s.byEntity.set(w.Entity, id)
 	}
 }
 
@@ -94,37 +103,38 @@ func (s *state) setFeature(id int, blocks []cube.Pos) {
 	if len(blocks) == 0 {
 		return
 	}
-	s.features[id] = blocks
+	s.features.set(id, blocks)
 	for _, b := range blocks {
-		if _, taken := s.byBlock[b]; !taken {
-			s.byBlock[b] = id
+		if _, taken := s.byBlock.get(b); !taken {
+			s.byBlock.set(b, id)
 		}
 	}
 }
 
 // forget forgets an object that left the game: where it is, and the blocks of its feature.
 func (s *state) forget(id int) {
-	for _, b := range s.features[id] {
-		if s.byBlock[b] == id {
-			delete(s.byBlock, b)
+	for _, b := range s.features.at(id) {
+		if s.byBlock.at(b) == id {
+			s.byBlock.del(b)
 		}
 	}
-	delete(s.features, id)
+	s.features.del(id)
 	s.clearWhere(id)
 }
 
 // clearWhere forgets where an object is.
 func (s *state) clearWhere(id int) {
-	w, ok := s.where[id]
+	w, ok := s.where.get(id)
 	if !ok {
 		return
 	}
-	delete(s.where, id)
-	if w.Kind == AtBlock && s.byBlock[w.Block] == id {
-		delete(s.byBlock, w.Block)
+	s.where.del(id)
+	s.touch(w)
+	if w.Kind == AtBlock && s.byBlock.at(w.Block) == id {
+		s.byBlock.del(w.Block)
 	}
-	if w.Kind == AtEntity && s.byEntity[w.Entity] == id {
-		delete(s.byEntity, w.Entity)
+	if w.Kind == AtEntity && s.byEntity.at(w.Entity) == id {
+		s.byEntity.del(w.Entity)
 	}
 }
 
@@ -134,16 +144,24 @@ func (s *state) record(id int) (ObjectRecord, bool) {
 	if !ok {
 		return ObjectRecord{}, false
 	}
-	return ObjectRecord{Object: *obj, Where: s.where[id], Blocks: s.features[id]}, true
+	return ObjectRecord{Object: *obj, Where: s.where.at(id), Blocks: s.features.at(id)}, true
 }
 
 // lyingOver reports whether an object shown as an entity stands in the block at pos or on top of it: a hopper
 // there would collect it.
 func (s *state) lyingOver(pos cube.Pos) bool {
-	for _, w := range s.where {
+	for _, w := range s.where.all() {
 		if w.Kind == AtEntity && (w.Block == pos || w.Block.Side(cube.FaceDown) == pos) {
 			return true
 		}
 	}
 	return false
+}
+
+// touch counts a change of an object's place in the area of w, if w is in one.
+func (s *state) touch(w Where) {
+	if w.Kind == AtBlock || w.Kind == AtEntity {
+		a := AreaOfBlock(w.Block, s.areaSize)
+		s.touched.set(a, s.touched.at(a)+1)
+	}
 }

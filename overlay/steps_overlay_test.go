@@ -114,7 +114,7 @@ func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
 	to, back := k.from(spawn, false), k.from(spawn, true)
 	var bad []string
 	n := 0
-	for id, w := range o.view().where {
+	for id, w := range o.view().where.all() {
 		if w.Kind != AtBlock && w.Kind != AtEntity {
 			continue
 		}

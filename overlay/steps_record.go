@@ -23,12 +23,12 @@ func (o *Overlay) stepsAvoid(a AreaPos, found []tagging.Found) func(x, z int) bo
 		}
 	}
 	v := o.view()
-	for _, w := range v.where {
+	for _, w := range v.where.all() {
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			add(w.Block)
 		}
 	}
-	for p := range v.byBlock {
+	for p := range v.byBlock.all() {
 		add(p)
 	}
 	var built []Built
@@ -67,12 +67,12 @@ func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, 
 // feature's block, or of a structure the area has built.
 func stepsBlocked(s *state, run *areaRun, steps stepsPlan) bool {
 	taken := map[[2]int]bool{}
-	for _, w := range s.where {
+	for _, w := range s.where.all() {
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			taken[[2]int{w.Block[0], w.Block[2]}] = true
 		}
 	}
-	for p := range s.byBlock {
+	for p := range s.byBlock.all() {
 		taken[[2]int{p[0], p[2]}] = true
 	}
 	for _, c := range steps.sets {

@@ -142,12 +142,34 @@ func (s *LevelStore) Commit(c Change) error {
 // Load reads the whole state. A record that cannot be read is an error naming its key: the store is never
 // silently half-loaded.
 func (s *LevelStore) Load() (Saved, error) {
-	out := Saved{Areas: map[AreaPos]AreaRecord{}, Objects: map[int]ObjectRecord{}, NextID: 1}
-	snap, err := s.db.GetSnapshot()
+	snap, err := s.Snapshot()
 	if err != nil {
-		return out, fmt.Errorf("read puzzle store: %w", err)
+		return Saved{}, err
 	}
 	defer snap.Release()
+	return snap.Load()
+}
+
+// levelSnapshot is a LevelDB store as it was at one moment.
+type levelSnapshot struct{ snap *leveldb.Snapshot }
+
+// Snapshot takes the store as it is now, at once; read it with Load, off the owner, and Release it.
+func (s *LevelStore) Snapshot() (StoreSnapshot, error) {
+	snap, err := s.db.GetSnapshot()
+	if err != nil {
+		return nil, fmt.Errorf("read puzzle store: %w", err)
+	}
+	return &levelSnapshot{snap: snap}, nil
+}
+
+// Release lets the store forget the snapshot.
+func (s *levelSnapshot) Release() { s.snap.Release() }
+
+// Load reads the whole state as it was when the snapshot was taken. A record that cannot be read is an error naming
+// its key.
+func (s *levelSnapshot) Load() (Saved, error) {
+	out := Saved{Areas: map[AreaPos]AreaRecord{}, Objects: map[int]ObjectRecord{}, NextID: 1}
+	snap := s.snap
 	it := snap.NewIterator(util.BytesPrefix([]byte(areaPrefix)), nil)
 	for it.Next() {
 		var a AreaRecord

@@ -46,12 +46,12 @@ func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots 
 			}
 		}
 	}
-	for _, w := range s.where {
+	for _, w := range s.where.all() {
 		if w.Kind == AtBlock || w.Kind == AtEntity {
 			near(w.Block)
 		}
 	}
-	for p := range s.byBlock {
+	for p := range s.byBlock.all() {
 		st.fixed[[2]int{p[0], p[2]}] = true
 	}
 	for _, p := range o.arrivals(run.rec.Pos) {

@@ -128,7 +128,7 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas[o.graph.Start()].rec.Structures)
 	}
 	anchor := cube.Pos(jetty.Anchor)
-	if where := o.view().where[jetty.Object]; where.Block != anchor || where.Kind != AtEntity {
+	if where := o.view().where.at(jetty.Object); where.Block != anchor || where.Kind != AtEntity {
 		t.Errorf("the jetty's object stands at %+v, the jetty's anchor is %v", where, anchor)
 	}
 	canopy := anchor.Add(cube.Pos{0, 2, 0})

@@ -42,7 +42,7 @@ func (o *Overlay) resume(in Intent, r *Reply) {
 
 // begin is the first step of an intent's work, on the owner: unless the work is done or under way, it marks the
 // area busy and starts prepare off the owner, which copies the area from the world and posts the last step.
-func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx context.Context, in Intent, r *Reply)) *request {
+func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx context.Context, in Intent, r *Reply, ids int)) *request {
 	a := in.Area
 	return &request{name: name, area: a, reply: r, run: func(_ context.Context, s *state) (result, error) {
 		switch {
@@ -54,11 +54,12 @@ func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx conte
 			return result{text: []string{fmt.Sprintf("Area %v is already being worked on.", a)}}, nil
 		}
 		s.pending[a] = true
+		ids := reserveIDs(s)
 		work := func() {
-			o.goSafely(name, a, func(ctx context.Context) { prepare(ctx, in, r) },
+			o.goSafely(name, a, func(ctx context.Context) { prepare(ctx, in, r, ids) },
 				func() { o.post(o.abandon(in, r, fmt.Errorf("%s of area %v failed; see the log", name, a))) })
 		}
-		return result{later: true, after: []func(){work}}, nil
+		return result{change: Change{NextID: s.game.State.NextID}, later: true, after: []func(){work}}, nil
 	}}
 }
 
@@ -77,6 +78,7 @@ type areaCopy struct {
 	biome string
 	spots []cube.Pos
 	rng   *rand.Rand
+	src   rand.PCG          // the random source where ground planning left it: generation draws from here
 	snap  *tagging.Snapshot // the area's blocks, which structures are planned on
 	steps stepsPlan         // the steps that join the spots to where players arrive, if they must (steps.go)
 }
@@ -89,23 +91,31 @@ func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCop
 		return areaCopy{}, err
 	}
 	tagger := o.view().tagger // a reload may replace it
+	src := newAreaSource(o.opts.Seed, o.graph.hash(a), rerolls)
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
-		rng: newAreaRand(o.opts.Seed, o.graph.hash(a), rerolls), snap: &snap}
+		rng: rand.New(src), snap: &snap}
 	g := planGround(snap, c.rng, o.arrivals(a), o.stepsAvoid(a, c.found))
-	c.spots, c.steps = g.spots, g.steps
+	c.spots, c.steps, c.src = g.spots, g.steps, *src
 	return c, nil
 }
 
-// prepareOpen copies a locked area from the world and posts the step that opens it.
-func (o *Overlay) prepareOpen(ctx context.Context, in Intent, r *Reply) {
+// withFreshRand returns the copy with a random source of its own that starts where ground planning left off, so
+// that work planned again draws the same numbers.
+func (c areaCopy) withFreshRand() areaCopy {
+	src := c.src
+	c.rng = rand.New(&src)
+	return c
+}
+
+// prepareOpen copies a locked area from the world, plans its opening on a copy of the state with the object ids
+// reserved for it, and posts the step that hands the opening to the owner.
+func (o *Overlay) prepareOpen(ctx context.Context, in Intent, r *Reply, ids int) {
 	c, err := o.copyArea(ctx, in.Area, 0)
 	if err != nil {
 		o.post(o.abandon(in, r, fmt.Errorf("open area %v: %w", in.Area, err)))
 		return
 	}
-	o.post(&request{name: "open area", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
-		return o.finishOpen(s, in, c)
-	}, fail: func(s *state) { delete(s.pending, in.Area) }})
+	o.planAndPost(areaWork{name: "open area", in: in, reply: r, copy: c, ids: ids, finish: o.finishOpen})
 }
 
 // finishOpen opens an area on the owner: its tagged objects and generated puzzle join the state, the intent is
@@ -133,8 +143,9 @@ func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
 	return result{change: change, ops: ops, text: []string{text}, after: o.resumeAll(change.Intents)}, nil
 }
 
-// prepareNewPuzzle copies an open area from the world and posts the step that gives it a new puzzle.
-func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply) {
+// prepareNewPuzzle copies an open area from the world, plans its new puzzle on a copy of the state with the object
+// ids reserved for it, and posts the step that hands the puzzle to the owner.
+func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply, ids int) {
 	rerolls := 0
 	if run, ok := o.view().areas[in.Area]; ok {
 		rerolls = run.rec.Rerolls + 1
@@ -144,9 +155,7 @@ func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply) {
 		o.post(o.abandon(in, r, fmt.Errorf("new puzzle for area %v: %w", in.Area, err)))
 		return
 	}
-	o.post(&request{name: "new puzzle", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
-		return o.finishNewPuzzle(s, in, c)
-	}, fail: func(s *state) { delete(s.pending, in.Area) }})
+	o.planAndPost(areaWork{name: "new puzzle", in: in, reply: r, copy: c, ids: ids, finish: o.finishNewPuzzle})
 }
 
 // finishNewPuzzle generates an area's puzzle again on the owner: the objects its puzzle spawned that still lie in
@@ -162,7 +171,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
-	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock[p]; return taken })
+	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock.get(p); return taken })
 	g, err := o.generateInto(s, run, spots, c)
 	if err != nil {
 		return result{}, err
@@ -373,10 +382,10 @@ func announce(tx *world.Tx, t title.Title, s world.Sound) {
 	}
 }
 
-// newAreaRand returns the random source of an area's puzzle: fixed by the world seed, the area and how many times
-// its puzzle was generated again.
-func newAreaRand(seed int64, area uint64, rerolls int) *rand.Rand {
-	return rand.New(rand.NewPCG(uint64(seed), area^uint64(rerolls)*0x9e3779b97f4a7c15))
+// newAreaSource returns the random source of an area's puzzle: fixed by the world seed, the area and how many
+// times its puzzle was generated again.
+func newAreaSource(seed int64, area uint64, rerolls int) *rand.PCG {
+	return rand.NewPCG(uint64(seed), area^uint64(rerolls)*0x9e3779b97f4a7c15)
 }
 
 // stillNeeded returns a test of whether an object may be an input of a rule another area's unfinished puzzle has

@@ -109,7 +109,7 @@ func TestDeathKeepsPuzzleItems(t *testing.T) {
 			}
 		}
 	}).Done()
-	if w := o.view().where[key]; w.Kind != InInventory {
+	if w := o.view().where.at(key); w.Kind != InInventory {
 		t.Errorf("the store says the key is %+v, want still held", w)
 	}
 	_ = context.Background()
@@ -122,7 +122,7 @@ func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
 	o := newTestOverlay(t, w, t.TempDir())
 	h := addPlayer(t, w, o, "Builder")
 	key := objectsOf(o, "0,0", "Key")[0]
-	lies := o.view().where[key].Block
+	lies := o.view().where.at(key).Block
 	ground := lies.Side(cube.FaceDown)
 	aside := ground.Add(cube.Pos{1, 0, 0})
 	if o.view().lyingOver(aside.Side(cube.FaceUp)) {
@@ -146,7 +146,7 @@ func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
 			t.Errorf("no hopper was placed beside the key, at %v: the player could not place one at all", aside.Side(cube.FaceUp))
 		}
 	}).Done()
-	if w := o.view().where[key]; w.Kind != AtEntity || w.Block != lies {
+	if w := o.view().where.at(key); w.Kind != AtEntity || w.Block != lies {
 		t.Errorf("the key is no longer lying at %v: %+v", lies, w)
 	}
 }

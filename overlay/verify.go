@@ -21,19 +21,25 @@ import (
 // gives them. It returns the problems found, none when all is well, and how many objects it checked. Call it off
 // the world goroutine.
 func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, err error) {
+	// The owner takes the store and the state at one moment, between requests: a snapshot of each, which costs
+	// nothing. Reading and comparing them is long work, done here, off the owner.
 	var v *state
+	var snap StoreSnapshot
 	r := o.post(&request{name: "verify", run: func(_ context.Context, s *state) (result, error) {
-		saved, err := o.store.Load()
-		if err != nil {
-			return result{}, err
-		}
-		problems = append(problems, storeProblems(s, saved)...)
-		v = s.clone()
-		return result{}, nil
+		var err error
+		snap, err = o.store.Snapshot()
+		v = o.view() // the owner's state as published: a request that changed it published it
+		return result{}, err
 	}})
 	if _, err := r.Wait(ctx); err != nil {
 		return nil, 0, err
 	}
+	saved, err := snap.Load()
+	snap.Release()
+	if err != nil {
+		return nil, 0, err
+	}
+	problems = append(problems, storeProblems(v, saved)...)
 	problems = append(problems, o.gameProblems(v)...)
 	var inWorld []string
 	task := o.w.Do(func(tx *world.Tx) { inWorld, checked = o.worldProblems(tx, v) })
@@ -57,7 +63,7 @@ func storeProblems(s *state, saved Saved) []string {
 	}
 	for _, obj := range s.game.State.Objects {
 		rec, ok := saved.Objects[obj.ID]
-		if !ok || rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != s.where[obj.ID] {
+		if !ok || rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != s.where.at(obj.ID) {
 			out = append(out, fmt.Sprintf("object #%d %s differs between store and memory", obj.ID, obj.Item))
 		}
 	}
@@ -96,13 +102,13 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 		id := e.H().UUID()
 		if isNPC(e) {
 			entities[id]++
-			if _, known := v.byEntity[id]; !known {
+			if _, known := v.byEntity.get(id); !known {
 				out = append(out, fmt.Sprintf("a stray puzzle NPC stands at %v", cube.PosFromVec3(e.Position())))
 			}
 		}
 		if obj, puzzleItem := stackObject(stackOf(e)); puzzleItem {
 			entities[id]++
-			if w, known := v.where[obj]; !known || w.Entity != id {
+			if w, known := v.where.get(obj); !known || w.Entity != id {
 				out = append(out, fmt.Sprintf("a stray stack of object #%d lies at %v", obj, cube.PosFromVec3(e.Position())))
 			}
 		}
@@ -119,7 +125,7 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 
 // objectProblem checks one placed object in the loaded world.
 func (o *Overlay) objectProblem(tx *world.Tx, v *state, obj puzzle.Object, entities map[uuid.UUID]int) (string, int) {
-	w := v.where[obj.ID]
+	w := v.where.at(obj.ID)
 	if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
 		return "", 0
 	}
@@ -162,7 +168,7 @@ func inventoryProblems(tx *world.Tx, v *state) []string {
 			}
 		}
 		var want []int
-		for id, w := range v.where {
+		for id, w := range v.where.all() {
 			if w.Kind == InInventory && w.Player == p.UUID() {
 				want = append(want, id)
 			}

@@ -172,7 +172,7 @@ func (o *Overlay) ObjectViews(a AreaPos) []ObjectView {
 // objectView describes an object of a published state.
 func objectView(v *state, obj puzzle.Object, leaf bool) ObjectView {
 	return ObjectView{ID: obj.ID, Item: obj.Item, Words: objectWords(v.pack, obj), Props: obj.Props.String(),
-		Area: obj.Area, Where: v.where[obj.ID], Holds: obj.Contained, InTree: leaf}
+		Area: obj.Area, Where: v.where.at(obj.ID), Holds: obj.Contained, InTree: leaf}
 }
 
 // PuzzleTree returns an area's puzzle tree with the rules that have run marked; ok is false when the area has no
@@ -263,7 +263,7 @@ func (o *Overlay) metrics() Metrics {
 // commitTimed commits a change to the store, reporting how long it took.
 func (o *Overlay) commitTimed(c Change) error {
 	start := time.Now()
-	err := o.store.Commit(c)
+	err := o.commitSafely(c)
 	took := time.Since(start)
 	o.safely("metrics", &request{name: "commit"}, func() { o.metrics().Committed(took, err) })
 	return err

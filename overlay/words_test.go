@@ -58,7 +58,7 @@ func TestNothingToDoSaysWhatIsMissing(t *testing.T) {
 	waitReply(t, o.post(&request{name: "lose the key", run: func(_ context.Context, s *state) (result, error) {
 		s.game.Remove(func(obj puzzle.Object) bool { return obj.ID == key })
 		s.forget(key)
-		return result{}, nil
+		return result{inMemory: true}, nil
 	}}))
 	v := o.view()
 	obj, _ := v.game.State.Object(crate)

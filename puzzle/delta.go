@@ -34,9 +34,18 @@ func (d Delta) Objects() []Object {
 // Play makes a move as Do does and reports everything it changed. A fail rule's attempt is reported in
 // Delta.Failed and cleared from the state, so the game goes on once the caller has restarted the area.
 func (m *Manager) Play(mv Move) (Delta, error) {
-	before := make(map[int]Object, len(m.State.Objects))
-	for _, o := range m.State.Objects {
-		before[o.ID] = o
+	// A move destroys only its inputs and what they hold (Apply), so only they are looked for afterwards: the cost
+	// of a move does not grow with the objects of the game.
+	before := map[int]Object{}
+	for _, id := range mv.Inputs {
+		for id != 0 {
+			o, ok := m.State.Object(id)
+			if _, seen := before[id]; !ok || seen {
+				break
+			}
+			before[id] = *o
+			id = o.Contained
+		}
 	}
 	t, _ := m.leaf(mv)
 	outputs, achieved, err := m.Do(mv)
@@ -45,8 +54,10 @@ func (m *Manager) Play(mv Move) (Delta, error) {
 	}
 	d := Delta{Outputs: outputs, Achieved: achieved, Failed: m.State.Failed}
 	m.State.Failed = nil
-	for _, o := range m.State.Objects {
-		delete(before, o.ID)
+	for id := range before {
+		if _, ok := m.State.Object(id); ok {
+			delete(before, id)
+		}
 	}
 	for _, id := range mv.Inputs {
 		if o, ok := m.State.Object(id); ok && o.Area == InContainer && !containsObject(outputs, id) {

@@ -28,13 +28,10 @@ func NewState(objects []Object) *State {
 	return s
 }
 
-// Clone returns a deep copy of s that can be changed without changing s.
+// Clone returns a copy of s that can be changed without changing s. The objects' property maps are shared: they
+// are never changed in place (Object.Props), so a copy costs one slice of objects.
 func (s *State) Clone() *State {
-	c := &State{Objects: make([]Object, len(s.Objects)), NextID: s.NextID, Failed: s.Failed}
-	for i, o := range s.Objects {
-		c.Objects[i] = o.clone()
-	}
-	return c
+	return &State{Objects: slices.Clone(s.Objects), NextID: s.NextID, Failed: s.Failed}
 }
 
 // Object returns the object with the given id.

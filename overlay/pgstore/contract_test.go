@@ -67,6 +67,7 @@ func TestStoreContract(t *testing.T) {
 		{"FailingCommitWritesNothing", failingCommitWritesNothing},
 		{"ReopenKeepsEverything", reopenKeepsEverything},
 		{"LoadSeesWholeCommits", loadSeesWholeCommits},
+		{"SnapshotKeepsItsMoment", snapshotKeepsItsMoment},
 	}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
@@ -165,6 +166,25 @@ func commitLoadRoundTrip(t *testing.T, b backend, at string) {
 	if p := string(got.Areas[meadow.Pos].Puzzle); p != string(meadow.Puzzle) {
 		t.Fatalf("puzzle came back as %s", p)
 	}
+}
+
+// A snapshot loads the state as it was when it was taken, whatever is committed before it is read (/puzzle verify
+// takes one on the owner and reads it off the owner).
+func snapshotKeepsItsMoment(t *testing.T, b backend, at string) {
+	s := openT(t, b, at)
+	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{meadow}, Objects: []overlay.ObjectRecord{safe}, NextID: 2})
+	snap, err := s.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{north}, Objects: []overlay.ObjectRecord{key}, Removed: []int{safe.ID}, NextID: 9})
+	got, err := snap.Load()
+	snap.Release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, got, want([]overlay.AreaRecord{meadow}, []overlay.ObjectRecord{safe}, 2, nil, nil))
+	same(t, loadT(t, s), want([]overlay.AreaRecord{meadow, north}, []overlay.ObjectRecord{key}, 9, nil, nil))
 }
 
 func laterRecordsReplaceEarlier(t *testing.T, b backend, at string) {

@@ -1,0 +1,169 @@
+package overlay
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/google/uuid"
+	"riddlestone/puzzle"
+)
+
+// benchAreas and benchObjects are the size of the state BenchmarkMoveLatency plays in: the 1 000 areas
+// and 100 000 objects. benchActive of the areas are unsolved; the others are solved, as in a world played long.
+const (
+	benchAreas   = 1000
+	benchObjects = 100_000
+	benchActive  = 20
+)
+
+// BenchmarkMoveLatency measures how long a move waits for its answer (posted to the owner, committed to the store,
+// published, answered) in a state of benchAreas areas and benchObjects objects: a key of the start area picked up
+// and put down in turn. In "generating", another area is given a new puzzle again and again meanwhile.
+func BenchmarkMoveLatency(b *testing.B) {
+	for _, generating := range []bool{false, true} {
+		name := "idle"
+		if generating {
+			name = "generating"
+		}
+		b.Run(name, func(b *testing.B) { benchMoves(b, generating) })
+	}
+}
+
+func benchMoves(b *testing.B, generating bool) {
+	w := overlayWorld(b)
+	defer w.Close()
+	o := openTestOverlay(b, w, b.TempDir())
+	defer o.Close()
+	o.Start()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	if err := o.Wait(ctx); err != nil {
+		b.Fatal(err)
+	}
+	fillState(ctx, b, o)
+	key := objectsOf(o, areaName(o.graph.Start()), "Key")[0]
+	who := mover{name: "Bench", id: uuid.New(), feet: cube.Pos{8, -60, 8}}
+	stop := make(chan struct{})
+	var rerolls sync.WaitGroup
+	if generating {
+		rerolls.Add(1)
+		go func() {
+			defer rerolls.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				_, _ = o.Reroll(AreaPos{5, 2}).Wait(ctx)
+			}
+		}()
+	}
+	commits := &commitTimes{}
+	o.SetMetrics(commits)
+	var times []time.Duration
+	for b.Loop() {
+		rule := puzzle.PickUp
+		if o.view().where.at(key).Kind == InInventory {
+			rule = puzzle.PutDown
+		}
+		mv := puzzle.Move{Rule: rule, Inputs: []int{key}}
+		start := time.Now()
+		r := o.post(&request{name: "move", run: func(_ context.Context, s *state) (result, error) {
+			return o.move(s, who, mv, who.feet, nil)
+		}})
+		if _, err := r.Wait(ctx); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	close(stop)
+	rerolls.Wait()
+	o.SetMetrics(nil)
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+	b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
+	b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+	c := commits.sorted()
+	b.ReportMetric(ms(c[len(c)/2]), "commit-p50-ms")
+	b.ReportMetric(ms(c[len(c)*99/100]), "commit-p99-ms")
+}
+
+// commitTimes records how long each commit to the store took: the part of a move's wait that is the disk's.
+type commitTimes struct {
+	NopMetrics
+	mu    sync.Mutex
+	times []time.Duration
+}
+
+// Committed records a commit.
+func (c *commitTimes) Committed(d time.Duration, _ error) {
+	c.mu.Lock()
+	c.times = append(c.times, d)
+	c.mu.Unlock()
+}
+
+func (c *commitTimes) sorted() []time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := slices.Clone(c.times)
+	slices.Sort(out)
+	return append(out, 0)[:max(len(out), 1)]
+}
+
+// fillState adds benchAreas areas with benchObjects objects in all to the overlay's state and store: each area has
+// a generated puzzle of the yard pack and wells on the ground to fill it up to its share of objects.
+func fillState(ctx context.Context, b *testing.B, o *Overlay) {
+	b.Helper()
+	perArea := benchObjects / benchAreas
+	_, err := o.post(&request{name: "fill", run: func(_ context.Context, s *state) (result, error) {
+		var c Change
+		tmpl, _ := s.pack.Area("Yard")
+		well, _ := s.pack.Item("Well")
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := range benchAreas {
+			a := AreaPos{int32(i % 32), int32(2 + i/32)}
+			run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: o.instance(s.pack, a, tmpl)}
+			pz, err := s.gen.Generate(run.area, &puzzle.World{NextID: s.game.State.NextID, Unlocked: []string{run.area.Name}}, rng)
+			if err != nil {
+				return result{}, err
+			}
+			objs := s.game.Add(pz.Spawned...).Created
+			for len(objs) < perArea {
+				objs = append(objs, s.game.Add(puzzle.Object{Item: "Well", Area: run.area.Name, Props: well.Props.Clone()}).Created...)
+			}
+			for k, obj := range objs {
+				w := Where{Kind: AtBlock, Block: cube.Pos{int(a[0])*16 + k%16, -60, int(a[1])*16 + k/16}}
+				s.setWhere(obj.ID, w)
+				c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
+			}
+			if err := o.track(s, run, pz); err != nil {
+				return result{}, err
+			}
+			if i >= benchActive {
+				run.rec.State = Solved
+				if err := run.tracked.Restore(nil, true); err != nil {
+					return result{}, err
+				}
+			}
+			run.rec.Goal = pz.Goal.String()
+			if run.rec.Puzzle, err = encodePuzzle(pz, run.tracked); err != nil {
+				return result{}, err
+			}
+			s.areas[a] = run
+			c.Areas = append(c.Areas, run.rec)
+		}
+		c.NextID = s.game.State.NextID
+		s.version++
+		return result{change: c}, nil
+	}}).Wait(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+}
