@@ -88,7 +88,7 @@ func newVersionGate(log *slog.Logger) *versionGate {
 // protocols returns gophertunnel's AcceptedProtocols: the translated versions' and the refusal's (the current
 // one is always added). Its length is its capacity, as gophertunnel appends to it for every connection.
 func (g *versionGate) protocols() []minecraft.Protocol {
-	return slices.Clip(append(translate.Protocols(), refusedProtocol{}))
+	return slices.Clip(append(translate.Protocols(), refusedProtocol))
 }
 
 // allow wraps the server's join filter next: a client the gate noted is refused with the text, and logged.
@@ -192,38 +192,7 @@ const refusedProtocolID = math.MaxInt32
 // refusedProtocol is the protocol of a client the gate refuses: the current one, under refusedProtocolID. It
 // only carries the login (RequestNetworkSettings, NetworkSettings, Login, Disconnect), whose packets have the
 // same form in every version the game has had since 1.19.30.
-type refusedProtocol struct{}
-
-// ID returns refusedProtocolID.
-func (refusedProtocol) ID() int32 { return refusedProtocolID }
-
-// Ver names the protocol in gophertunnel's messages.
-func (refusedProtocol) Ver() string { return "refused" }
-
-// Packets returns the current protocol's packets.
-func (refusedProtocol) Packets(listener bool) packet.Pool {
-	return minecraft.DefaultProtocol.Packets(listener)
-}
-
-// NewReader returns the current protocol's reader.
-func (refusedProtocol) NewReader(r minecraft.ByteReader, shieldID int32, enableLimits bool) protocol.IO {
-	return protocol.NewReader(r, shieldID, enableLimits)
-}
-
-// NewWriter returns the current protocol's writer.
-func (refusedProtocol) NewWriter(w minecraft.ByteWriter, shieldID int32) protocol.IO {
-	return protocol.NewWriter(w, shieldID)
-}
-
-// ConvertToLatest returns pk as it is.
-func (refusedProtocol) ConvertToLatest(pk packet.Packet, _ *minecraft.Conn) []packet.Packet {
-	return []packet.Packet{pk}
-}
-
-// ConvertFromLatest returns pk as it is.
-func (refusedProtocol) ConvertFromLatest(pk packet.Packet, _ *minecraft.Conn) []packet.Packet {
-	return []packet.Packet{pk}
-}
+var refusedProtocol = translate.Same{Number: refusedProtocolID, Version: "refused"}
 
 // versionOf returns the client version of a connection of protocol p: the accepted version of its number (so
 // that the names are few and known, whatever the client says of itself).

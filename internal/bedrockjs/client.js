@@ -2,9 +2,10 @@
 // every packet from minecraft-data's protocol.json of the version it speaks, so it shares no code with the
 // server's gophertunnel.
 //
-//   node client.js HOST PORT VERSION NAME
+//   node client.js HOST PORT VERSION NAME [LOSE]
 //
-// It joins as NAME (offline) speaking Minecraft VERSION and writes what it receives to stdout, one JSON object
+// It joins as NAME (offline) speaking Minecraft VERSION, losing one in every LOSE datagrams the server sends (none
+// if 0 or absent: a test of how it copes with a lossy network), and writes what it receives to stdout, one JSON object
 // a line ({"ev": ...}); it reads orders from stdin, one JSON object a line ({"do": ...}):
 //
 //   {"do":"chat","text":"hi"}            send a chat message
@@ -26,11 +27,11 @@
 'use strict'
 
 const rak = require('./raknet')
-rak.patch()
+const [host, port, version, name, lose] = process.argv.slice(2)
+rak.patch(+lose || 0)
 const bedrock = require('bedrock-protocol')
 const readline = require('readline')
 
-const [host, port, version, name] = process.argv.slice(2)
 const out = (o) => process.stdout.write(JSON.stringify(o) + '\n')
 const blockStates = require('minecraft-data')('bedrock_' + version).blockStates
 

@@ -62,11 +62,12 @@ func nodeOrSkip(t *testing.T) string {
 	return node
 }
 
-// startClient runs client.js against srv as name, speaking version.
-func startClient(t *testing.T, srv *e2e.Server, version, name string) *jsClient {
+// startClient runs client.js against srv as name, speaking version, losing one in every lose datagrams the server
+// sends (none if 0).
+func startClient(t *testing.T, srv *e2e.Server, version, name string, lose int) *jsClient {
 	t.Helper()
 	for try := 1; ; try++ {
-		c := launchClient(t, srv, version, name)
+		c := launchClient(t, srv, version, name, lose)
 		if !c.endedSilent(30*time.Second) || try == 3 {
 			return c
 		}
@@ -96,11 +97,11 @@ func (c *jsClient) endedSilent(d time.Duration) bool {
 }
 
 // launchClient starts client.js once.
-func launchClient(t *testing.T, srv *e2e.Server, version, name string) *jsClient {
+func launchClient(t *testing.T, srv *e2e.Server, version, name string, lose int) *jsClient {
 	t.Helper()
 	node := nodeOrSkip(t)
 	host, port, _ := strings.Cut(srv.Addr, ":")
-	cmd := exec.Command(node, "client.js", host, port, version, name)
+	cmd := exec.Command(node, "client.js", host, port, version, name, strconv.Itoa(lose))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -322,7 +323,7 @@ func TestForeignClientPlays(t *testing.T) {
 		t.Run(version, func(t *testing.T) {
 			u := &uses{}
 			srv := startServer(t, u)
-			c := startClient(t, srv, version, "Jess")
+			c := startClient(t, srv, version, "Jess", 0)
 			start := c.await(0, "start_game", kindIs("start_game"))
 			c.await(0, "spawn", kindIs("spawn"))
 			c.await(0, "the area's boss bar", func(e event) bool {
@@ -546,7 +547,7 @@ func TestForeignClientRefused(t *testing.T) {
 	nodeOrSkip(t)
 	srv := e2e.Start(t)
 	for _, version := range []string{"1.26.30"} {
-		c := startClient(t, srv, version, "Rhea")
+		c := startClient(t, srv, version, "Rhea", 0)
 		e := c.await(0, "the disconnection", kindIs("disconnect"))
 		want := "This server accepts Minecraft 1.26.40 to 1.26.60; you have " + version + "."
 		if e.str("message") != want {
@@ -563,23 +564,20 @@ func TestForeignClientRefused(t *testing.T) {
 	}
 }
 
-// TestForeignClientSolvesStartArea has the foreign client solve the start area of seed 42 at 1.26.45, 1.26.51
-// and 1.26.60, as a player does: it follows the area's plan (what the overlay's /puzzle plan prints), walking
+// TestForeignClientSolvesStartArea has the foreign client solve the start area of seed 42 at the versions of
+// solveVersions, losing some of the server's datagrams (solveLoss), as a player does: it follows the area's plan (what the overlay's /puzzle plan prints), walking
 // over each item to pick it up, walking up to the block or person a step takes, using its hand on it and
 // choosing the step in the menu that opens, until the area's goal is achieved.
 func TestForeignClientSolvesStartArea(t *testing.T) {
 	nodeOrSkip(t)
 	if testing.Short() {
-		t.Skip("slow: three servers and three solves")
-	}
-	if len(solveVersions()) == 0 {
-		t.Skip("set RIDDLESTONE_FOREIGN_SOLVE=1 to have the foreign client solve the start area")
+		t.Skip("slow: a server and a solve for each version")
 	}
 	for _, version := range solveVersions() {
 		t.Run(version, func(t *testing.T) {
 			u := &uses{}
 			srv := startServer(t, u)
-			c := startClient(t, srv, version, "Jess")
+			c := startClient(t, srv, version, "Jess", solveLoss)
 			start := c.await(0, "start_game", kindIs("start_game"))
 			c.await(0, "spawn", kindIs("spawn"))
 			o, ok := overlay.Of(srv.World())
@@ -612,17 +610,21 @@ func TestForeignClientSolvesStartArea(t *testing.T) {
 	}
 }
 
-// solveVersions are the versions TestForeignClientSolvesStartArea plays, with RIDDLESTONE_FOREIGN_SOLVE=1: 1.26.45,
-// 1.26.51 and 1.26.60. Without it the test is skipped: in full runs of this package the client now and then went
-// to the barrel without the wheat it needed (a stack that rolled off the place the plan gives, which gather now
-// finds where the server has it) or got no answer to a use, and a test that fails by chance would stop every
-// landing; TestForeignClientPlays covers joining, walking, using and menus at every version in CI.
+// solveVersions are the versions TestForeignClientSolvesStartArea plays: the two the server translates whose packets
+// differ from its own, 1.26.51 and 1.26.60, and with RIDDLESTONE_FOREIGN_SOLVE=1 its own, 1.26.45, too (what they
+// are measured against; the in-process bots of internal/e2e solve at 1.26.45 in CI).
 func solveVersions() []string {
-	if os.Getenv("RIDDLESTONE_FOREIGN_SOLVE") == "" {
-		return nil
+	if os.Getenv("RIDDLESTONE_FOREIGN_SOLVE") != "" {
+		return []string{"1.26.45", "1.26.51", "1.26.60"}
 	}
-	return []string{"1.26.45", "1.26.51", "1.26.60"}
+	return []string{"1.26.51", "1.26.60"}
 }
+
+// solveLoss is the share of the server's datagrams the client loses while it solves: one in a hundred, as a busy
+// network or a loaded machine (whose full receive buffers drop datagrams) does. RakNet resends them; before
+// raknet.js mended jsp-raknet's receiving, one lost datagram stopped the server's packets reaching the client for
+// good, and in full runs of this package on the shared machine a use of the barrel then got no menu.
+const solveLoss = 100
 
 // stepKey names a step by its action and its inputs' objects, not their places: picking an input up changes
 // where the plan says it is, not which step is next.
@@ -646,19 +648,12 @@ func playForeignStep(t *testing.T, w *world.World, u *uses, c *jsClient, s overl
 	slot := heldSlot(u, "Jess", s)
 	mark := c.mark()
 	useStepInput(t, u, c, s, slot)
-	form, ok := c.awaitWithin(mark, "the menu of "+s.String(), kindIs("form"), 10*time.Second)
+	form, ok := c.awaitWithin(mark, "the menu of "+s.String(), kindIs("form"), e2e.DefaultTimeout)
 	if !ok {
-		// Once in about ten runs on a loaded machine (1.26.60, the barrel) a use opened no menu; the run logged
-		// nothing at info and runs at debug did not repeat it, so it is not understood yet. A player uses the
-		// thing again, and so does the test, saying so in its log.
-		t.Logf("%s: no menu 10 s after the use (hot bar slot %d); using it again", s, slot)
-		useStepInput(t, u, c, s, slot)
-		if form, ok = c.awaitWithin(mark, "the menu of "+s.String(), kindIs("form"), 20*time.Second); !ok {
-			u.mu.Lock()
-			seen := slices.Clone(u.seen)
-			u.mu.Unlock()
-			t.Fatalf("%s: no menu after two uses with hot bar slot %d (the server's handlers saw %q)", s, slot, seen)
-		}
+		u.mu.Lock()
+		seen := slices.Clone(u.seen)
+		u.mu.Unlock()
+		t.Fatalf("%s: no menu after the use with hot bar slot %d (the server's handlers saw %q)", s, slot, seen)
 	}
 	var data struct {
 		Elements []struct {

@@ -55,7 +55,8 @@ func newLoadFlags(errOut io.Writer) (*flag.FlagSet, *loadFlags) {
 	fs.DurationVar(&f.cfg.Settle, "settle", 10*time.Second, "wait after the last join before measuring")
 	fs.DurationVar(&f.cfg.Measure, "measure", time.Minute, "how long to measure")
 	fs.StringVar(&f.addr, "addr", "", "load the server at this address instead of starting servers (no server figures)")
-	fs.StringVar(&f.servers, "servers", "riddlestone,stock", "servers to start and compare, in order")
+	fs.StringVar(&f.servers, "servers", "riddlestone,stock", "servers to start and compare, in order; a server may end in @VERSION, the\n"+
+		"client version its bots speak (1.26.51, 1.26.60: through the server's translation), e.g. riddlestone,riddlestone@1.26.60")
 	fs.IntVar(&f.runs, "runs", 1, "runs of each server, interleaved")
 	fs.BoolVar(&f.inProcess, "inprocess", false, "run the servers in this process (their CPU and memory then include the bots)")
 	fs.IntVar(&f.set.ChunkRadius, "radius", 8, "the servers' maximum chunk radius")

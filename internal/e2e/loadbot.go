@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"math/rand/v2"
 	"net"
@@ -47,6 +48,9 @@ type LoadBotOptions struct {
 	// addresses of their own: a RakNet listener that meets one bad packet blocks its sender's IP, with every
 	// connection from it, for ten seconds.
 	Source string
+	// Protocol is the protocol the bot speaks, announcing its number and game version; nil is gophertunnel's
+	// own (1.26.45). A protocol of server/translate makes the bot a client of that version.
+	Protocol minecraft.Protocol
 }
 
 // LoadBot is a Bot for load tests: like Bot it joins over the real protocol with the same handshake, requests
@@ -64,6 +68,7 @@ type LoadBot struct {
 
 	counts   [1024]atomic.Uint64 // packets received, by packet ID
 	received *atomic.Uint64      // bytes received, as they came over the wire
+	invalid  *atomic.Uint64      // packets received that could not be read
 
 	mu       sync.Mutex
 	eye      mgl32.Vec3
@@ -84,11 +89,16 @@ type LoadBot struct {
 
 // DialLoad joins the server at addr as an offline player called name (see Dial) and starts the bot.
 func DialLoad(ctx context.Context, addr, name string, opts LoadBotOptions) (*LoadBot, error) {
+	p := opts.Protocol
+	if p == nil {
+		p = minecraft.DefaultProtocol
+	}
 	d := minecraft.Dialer{IdentityData: login.IdentityData{
 		DisplayName: name,
 		Identity:    uuid.NewSHA1(uuid.NameSpaceOID, []byte("riddlestone-bot:"+name)).String(),
-	}}
-	spawned, received := new(atomic.Bool), new(atomic.Uint64)
+	}, ClientData: login.ClientData{GameVersion: p.Ver()}, Protocol: p}
+	spawned, received, invalid := new(atomic.Bool), new(atomic.Uint64), new(atomic.Uint64)
+	d.ErrorLog = slog.New(invalidCounter{n: invalid})
 	conn, err := d.DialContextNetwork(ctx, loadNetwork{spawned: spawned, received: received, source: opts.Source}, addr)
 	if err != nil {
 		return nil, fmt.Errorf("bot %s: dial %s: %w", name, addr, err)
@@ -99,7 +109,7 @@ func DialLoad(ctx context.Context, addr, name string, opts LoadBotOptions) (*Loa
 	}
 	spawned.Store(true)
 	b := &LoadBot{conn: conn, name: name, opts: opts, eye: conn.GameData().PlayerPosition, received: received,
-		ended: make(chan struct{}), stop: make(chan struct{})}
+		invalid: invalid, ended: make(chan struct{}), stop: make(chan struct{})}
 	if opts.Walk {
 		b.walk = newLoadWalker(opts.Heading, opts.Seed)
 		b.walk.home, b.walk.reach, b.walk.pushTicks = b.eye, opts.Range, pushTicks(opts.Push)
@@ -146,6 +156,9 @@ type LoadBotStats struct {
 	Packets map[uint32]uint64
 	// Bytes counts the bytes received: the batches as they came over the wire, compressed.
 	Bytes uint64
+	// Invalid counts the packets received that could not be read (gophertunnel logs and skips them): a server
+	// that writes, or a protocol that reads, a packet wrong.
+	Invalid uint64
 	// Answered counts the commands answered; Waiting is how long the command awaiting its answer has waited,
 	// 0 if none does.
 	Answered int
@@ -159,7 +172,7 @@ type LoadBotStats struct {
 
 // Stats returns what the bot has counted so far.
 func (b *LoadBot) Stats() LoadBotStats {
-	s := LoadBotStats{Packets: map[uint32]uint64{}, Bytes: b.received.Load()}
+	s := LoadBotStats{Packets: map[uint32]uint64{}, Bytes: b.received.Load(), Invalid: b.invalid.Load()}
 	for id := range b.counts {
 		if n := b.counts[id].Load(); n > 0 {
 			s.Packets[uint32(id)] = n
@@ -303,6 +316,27 @@ func (b *LoadBot) dueCommand(now time.Time) packet.Packet {
 	return &packet.CommandRequest{CommandLine: line, CommandOrigin: protocol.CommandOrigin{
 		Origin: protocol.CommandOriginPlayer, UUID: b.cmdID}}
 }
+
+// invalidCounter is a log handler for a bot's connection that counts the packets gophertunnel could not read, which
+// it logs as "read packet: ..." and skips.
+type invalidCounter struct{ n *atomic.Uint64 }
+
+// Enabled reports that errors are handled.
+func (invalidCounter) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelError }
+
+// Handle counts a packet that could not be read.
+func (c invalidCounter) Handle(_ context.Context, r slog.Record) error {
+	if strings.HasPrefix(r.Message, "read packet") {
+		c.n.Add(1)
+	}
+	return nil
+}
+
+// WithAttrs returns the handler.
+func (c invalidCounter) WithAttrs([]slog.Attr) slog.Handler { return c }
+
+// WithGroup returns the handler.
+func (c invalidCounter) WithGroup(string) slog.Handler { return c }
 
 // loadNetwork is handshakeNetwork dialling from a source IP of its own, if it has one.
 type loadNetwork struct {

@@ -25,8 +25,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sandertv/gophertunnel/minecraft"
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
+
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
+	"riddlestone/server/translate"
 )
 
 // Config says how many bots join, how fast, what they do and how long the run is measured.
@@ -58,6 +62,9 @@ type Config struct {
 	Seed uint64
 	// Name prefixes the bots' names.
 	Name string
+	// Version is the game version the bots speak: "" for gophertunnel's own (1.26.45), or one the server
+	// translates (server/translate), such as "1.26.60", to measure what the translation costs.
+	Version string
 	// Progress, if not nil, receives a line every ProgressEvery (and at each phase).
 	Progress      io.Writer `json:"-"`
 	ProgressEvery time.Duration
@@ -111,7 +118,12 @@ func Run(ctx context.Context, cfg Config, t Target) (*Report, error) {
 	if cfg.Players <= 0 || cfg.JoinRate <= 0 {
 		return nil, errors.New("load: need at least one player and a join rate")
 	}
+	proto, err := botProtocol(cfg.Version)
+	if err != nil {
+		return nil, err
+	}
 	r := newRun(cfg, t)
+	r.proto = proto
 	defer r.closeBots()
 	r.progress("joining %d bots at %.1f/s to %s (%s)", cfg.Players, cfg.JoinRate, t.Name(), t.Addr())
 	r.phase("join", true)
@@ -132,6 +144,7 @@ type run struct {
 	start time.Time
 	rep   *Report
 	rtt   *roundTrips
+	proto minecraft.Protocol // the bots', nil for gophertunnel's own
 
 	mu   sync.Mutex
 	bots []*e2e.LoadBot
@@ -193,6 +206,7 @@ func (r *run) join(ctx context.Context, i int, walk bool) {
 		Seed:    r.cfg.Seed*1000003 + uint64(i),
 		Command: r.cfg.Command, CommandEvery: r.cfg.CommandEvery,
 		RoundTrip: r.rtt.add,
+		Protocol:  r.proto,
 	})
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -204,6 +218,21 @@ func (r *run) join(ctx context.Context, i int, walk bool) {
 	r.rep.Joined++
 	r.rep.JoinTime.Add(time.Since(began))
 	r.bots = append(r.bots, b)
+}
+
+// botProtocol returns the protocol of the game version the bots speak, nil for gophertunnel's own.
+func botProtocol(version string) (minecraft.Protocol, error) {
+	if version == "" || version == protocol.CurrentVersion {
+		return nil, nil
+	}
+	var known []string
+	for _, p := range translate.Protocols() {
+		if p.Ver() == version {
+			return p, nil
+		}
+		known = append(known, p.Ver())
+	}
+	return nil, fmt.Errorf("load: bots cannot speak %s: the versions are %s and %s", version, protocol.CurrentVersion, strings.Join(known, ", "))
 }
 
 // source returns the loopback address bot i connects from, empty for the default.
@@ -348,6 +377,7 @@ func (r *run) finish() {
 		r.rep.Refused += st.Refused
 		r.rep.Walled += st.Walled
 		r.rep.Walked += st.Walked
+		r.rep.Invalid += st.Invalid
 		for id, n := range st.Packets {
 			r.rep.Packets[packetName(id)] += n
 		}

@@ -29,16 +29,20 @@ func smokeConfig(name string) Config {
 }
 
 // TestSmoke puts five bots on each kind of server, in process, and checks that the harness sees everything it
-// reports: joins, answers, ticks, the world queue, memory, walking.
+// reports: joins, answers, ticks, the world queue, memory, walking. On Riddlestone it does so with bots of 1.26.60
+// too, whose packets the server translates (and the bots through the same protocol): every packet reads.
 func TestSmoke(t *testing.T) {
-	for _, kind := range []string{KindRiddlestone, KindStock} {
+	for _, kind := range []string{KindRiddlestone, KindStock, KindRiddlestone + "@1.26.60"} {
 		t.Run(kind, func(t *testing.T) {
-			srv, err := Start(context.Background(), kind, Settings{ChunkRadius: 2})
+			server, version, _ := strings.Cut(kind, "@")
+			srv, err := Start(context.Background(), server, Settings{ChunkRadius: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer srv.Close()
-			rep, err := Run(context.Background(), smokeConfig(kind[:1]), srv)
+			cfg := smokeConfig(kind[:1] + strings.ReplaceAll(version, ".", ""))
+			cfg.Version = version
+			rep, err := Run(context.Background(), cfg, srv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,6 +61,9 @@ func TestSmoke(t *testing.T) {
 			}
 			if rep.Walked <= 0 || len(rep.Packets) == 0 {
 				t.Errorf("walked %v blocks, packets %v: the bots did not play", rep.Walked, rep.Packets)
+			}
+			if rep.Invalid != 0 {
+				t.Errorf("the bots could not read %d packets", rep.Invalid)
 			}
 			if w := rep.Window; w.Packets > 0 && w.Bytes == 0 {
 				t.Errorf("%d packets received in the window and 0 bytes counted", w.Packets)

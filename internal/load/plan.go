@@ -79,21 +79,30 @@ func (p Plan) Run(ctx context.Context) ([]*Report, error) {
 	return reps, nil
 }
 
-// one runs the load once against a fresh server of kind.
+// one runs the load once against a fresh server of kind. A kind may name the game version the bots speak after
+// an @ ("riddlestone@1.26.60", see Config.Version): the server is the kind before it, the report is the whole.
 func (p Plan) one(ctx context.Context, kind string, run int) (*Report, error) {
-	t, closer, err := p.Start(ctx, kind, p.Settings)
+	server, version, _ := strings.Cut(kind, "@")
+	t, closer, err := p.Start(ctx, server, p.Settings)
 	if err != nil {
-		return nil, fmt.Errorf("load: start %s: %w", kind, err)
+		return nil, fmt.Errorf("load: start %s: %w", server, err)
 	}
 	defer closer.Close()
 	cfg := p.Config
+	if version != "" {
+		cfg.Version = version
+	}
 	// Names differ from run to run: Dragonfly keeps some state of a player by UUID (derived from the name) in
 	// globals, which a server started later in the same process would see.
-	cfg.Name = fmt.Sprintf("%s%s%d-", cfg.Name, kind[:1], run)
+	cfg.Name = fmt.Sprintf("%s%s%s%d-", cfg.Name, kind[:1], strings.ReplaceAll(version, ".", ""), run)
 	if p.Profiles != "" {
 		cfg.Phase = profiler(t, filepath.Join(p.Profiles, fmt.Sprintf("%s-run%d", kind, run)))
 	}
-	return Run(ctx, cfg, t)
+	rep, err := Run(ctx, cfg, t)
+	if rep != nil {
+		rep.Target = kind
+	}
+	return rep, err
 }
 
 // profiler returns a Config.Phase that profiles t's CPU over each phase into prefix-PHASE.pprof.
@@ -127,7 +136,7 @@ func profiler(t Target, prefix string) func(string, bool) {
 // Summary prints one line per report and, for each run in which both were measured, the ratio of each figure
 // of the first kind to the second (for example riddlestone / stock).
 func Summary(w io.Writer, reps []*Report, kinds []string) {
-	fmt.Fprintf(w, "%-4s %-11s %6s %5s %21s %8s %6s %15s %9s %8s %8s %8s %7s %7s\n", "run", "server", "joined", "drops",
+	fmt.Fprintf(w, "%-4s %-19s %6s %5s %21s %8s %6s %15s %9s %8s %8s %8s %7s %7s\n", "run", "server", "joined", "drops",
 		"/list p50/p99/max", "CPU/tick", "TPS", "tick p99/max", "queue p99", "heap", "RSS", "pkts/s", "KiB/s", "botCPU")
 	for _, r := range reps {
 		fmt.Fprintln(w, summaryLine(r))
@@ -157,7 +166,7 @@ func perBotRatio(a, b *Report, count func(Window) uint64) string {
 func summaryLine(r *Report) string {
 	rt := r.Window.RoundTrips
 	secs := r.Window.Duration.Seconds()
-	line := fmt.Sprintf("%-4d %-11s %6d %5d %21s", r.Run, r.Target, r.Joined, r.Dropped,
+	line := fmt.Sprintf("%-4d %-19s %6d %5d %21s", r.Run, r.Target, r.Joined, r.Dropped,
 		strings.Join([]string{ms(rt.Quantile(0.5)), ms(rt.Quantile(0.99)), ms(rt.Max)}, " / "))
 	if sw := r.Window.Server; sw != nil {
 		t := sw.Ticks()

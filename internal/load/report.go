@@ -48,6 +48,8 @@ type Report struct {
 	Refused int
 	Walled  int
 	Walked  float64
+	// Invalid counts the packets the bots received and could not read.
+	Invalid uint64
 	// Duration is the whole run's.
 	Duration time.Duration
 }
@@ -141,7 +143,7 @@ func (r *Report) Write(w io.Writer) {
 	secs := r.Window.Duration.Seconds()
 	fmt.Fprintf(w, "bots       %.0f%% of a core; %.0f packets/s and %.1f KiB/s received per bot; walkers walked %.0f blocks, %d steps refused, %d ticks pushed at walls\n",
 		100*r.Window.BotCPU.Seconds()/secs, r.Window.perBot(r.Window.Packets, r.Joined), r.Window.perBot(r.Window.Bytes, r.Joined)/1024, r.Walked, r.Refused, r.Walled)
-	fmt.Fprintf(w, "packets    %s\n", r.topPackets(6))
+	fmt.Fprintf(w, "packets    %s; %d could not be read\n", r.topPackets(6), r.Invalid)
 	fmt.Fprintf(w, "udp drops  %d on the server's socket, %d on the bots' (full receive buffers, in the window)\n",
 		r.Window.UDPDrops.Server, r.Window.UDPDrops.Clients)
 	if drift := r.Drift(); len(drift) > 2 {

@@ -22,7 +22,7 @@ import (
 func BenchmarkWrite(b *testing.B) {
 	mix := map[string][]packet.Packet{"moves": movesMix(), "subchunks": {subChunkColumn(b)}}
 	for _, name := range []string{"moves", "subchunks"} {
-		for _, p := range []minecraft.Protocol{minecraft.DefaultProtocol, v1_26_51{}, v1_26_60{}} {
+		for _, p := range []minecraft.Protocol{minecraft.DefaultProtocol, v1_26_51, v1_26_60} {
 			b.Run(name+"/"+p.Ver(), func(b *testing.B) {
 				var buf bytes.Buffer
 				b.ReportAllocs()

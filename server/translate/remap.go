@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"encoding/binary"
 	"slices"
-	"sync"
 
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 )
 
-// toClientBlocks returns pk with every block runtime ID the server wrote in it changed by table (server ID to
-// the client's): in sub-chunks, block updates, block particles and sounds, falling blocks and block items. A
-// packet with none is returned as it is; one with some is copied first, since the server may send the same
-// packet to several players.
-func toClientBlocks(pk packet.Packet, table []uint32) packet.Packet {
+// remapBlocks returns pk, a packet of gophertunnel's form, with every block runtime ID in it changed by table (the
+// server's IDs to a client's, or back): in sub-chunks, block updates, block particles and sounds, falling blocks,
+// block items, and what a client uses. A packet with none is returned as it is; one with some is copied first,
+// since the server may send the same packet to several players.
+func remapBlocks(pk packet.Packet, table []uint32) packet.Packet {
 	rid := func(id uint32) uint32 {
 		if int(id) < len(table) {
 			return table[id]
@@ -53,8 +52,48 @@ func toClientBlocks(pk packet.Packet, table []uint32) packet.Packet {
 		}
 	case *packet.AddActor:
 		return addActorBlocks(pk, rid)
+	case *packet.PlayerAuthInput:
+		return authInputBlocks(pk, rid)
+	case *packet.InventoryTransaction:
+		return transactionBlocks(pk, rid)
 	}
 	return itemBlocks(pk, rid)
+}
+
+// authInputBlocks changes the block used and the block item held in a PlayerAuthInput's use of an item.
+func authInputBlocks(pk *packet.PlayerAuthInput, rid func(uint32) uint32) packet.Packet {
+	data, ok := pk.ItemInteractionData.Value()
+	if !ok {
+		return pk
+	}
+	c := *pk
+	data.BlockRuntimeID = rid(data.BlockRuntimeID)
+	data.HeldItem.Stack = stackBlock(data.HeldItem.Stack, rid)
+	c.ItemInteractionData = protocol.Option(data)
+	return &c
+}
+
+// transactionBlocks changes the block used and the block item held in an InventoryTransaction's use of an item.
+func transactionBlocks(pk *packet.InventoryTransaction, rid func(uint32) uint32) packet.Packet {
+	c := *pk
+	switch data := pk.TransactionData.(type) {
+	case *protocol.UseItemTransactionData:
+		d := *data
+		d.BlockRuntimeID = rid(d.BlockRuntimeID)
+		d.HeldItem.Stack = stackBlock(d.HeldItem.Stack, rid)
+		c.TransactionData = &d
+	case *protocol.UseItemOnEntityTransactionData:
+		d := *data
+		d.HeldItem.Stack = stackBlock(d.HeldItem.Stack, rid)
+		c.TransactionData = &d
+	case *protocol.ReleaseItemTransactionData:
+		d := *data
+		d.HeldItem.Stack = stackBlock(d.HeldItem.Stack, rid)
+		c.TransactionData = &d
+	default:
+		return pk
+	}
+	return &c
 }
 
 // blockSounds are the sounds whose extra data Dragonfly sets to a block runtime ID.
@@ -237,47 +276,3 @@ func reverse(table []uint32, clientStates int, air uint32) []uint32 {
 
 // serverAir is the server's runtime ID of air (data/blocks-1.26.45.txt).
 const serverAir = 13629
-
-// fromClient51 returns the table from 1.26.51's block runtime IDs to the server's.
-var fromClient51 = sync.OnceValue(func() []uint32 { return reverse(blocksTo1_26_51[:], clientStates1_26_51, serverAir) })
-
-// toServer converts a packet a translated client sent: its block runtime IDs become the server's (by back, the
-// client's to the server's), the client's blob cache is refused (its blobs would hold the server's numbering),
-// and the packets the server has no use for are dropped.
-func toServer(pk packet.Packet, back []uint32) []packet.Packet {
-	rid := func(id uint32) uint32 {
-		if int(id) < len(back) {
-			return back[id]
-		}
-		return id
-	}
-	switch pk := pk.(type) {
-	case *unused:
-		return nil
-	case *packet.ClientCacheStatus:
-		return []packet.Packet{&packet.ClientCacheStatus{Enabled: false}}
-	case *playerAuthInput51:
-		in := &pk.PlayerAuthInput
-		if data, ok := in.ItemInteractionData.Value(); ok {
-			data.BlockRuntimeID = rid(data.BlockRuntimeID)
-			data.HeldItem.Stack = stackBlock(data.HeldItem.Stack, rid)
-			in.ItemInteractionData = protocol.Option(data)
-		}
-		return []packet.Packet{in}
-	case *inventoryTransaction51:
-		tr := &pk.InventoryTransaction
-		switch data := tr.TransactionData.(type) {
-		case *protocol.UseItemTransactionData:
-			data.BlockRuntimeID = rid(data.BlockRuntimeID)
-			data.HeldItem.Stack = stackBlock(data.HeldItem.Stack, rid)
-		case *protocol.UseItemOnEntityTransactionData:
-			data.HeldItem.Stack = stackBlock(data.HeldItem.Stack, rid)
-		case *protocol.ReleaseItemTransactionData:
-			data.HeldItem.Stack = stackBlock(data.HeldItem.Stack, rid)
-		}
-		return []packet.Packet{tr}
-	case *packet.MobEquipment:
-		pk.NewItem.Stack = stackBlock(pk.NewItem.Stack, rid)
-	}
-	return []packet.Packet{pk}
-}

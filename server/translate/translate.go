@@ -13,5 +13,5 @@ import "github.com/sandertv/gophertunnel/minecraft"
 // Protocols returns the protocols of the versions translated, oldest first. gophertunnel's own protocol is
 // not among them: its listener always accepts it.
 func Protocols() []minecraft.Protocol {
-	return []minecraft.Protocol{v1_26_40{}, v1_26_51{}, v1_26_60{}}
+	return []minecraft.Protocol{v1_26_40, v1_26_51, v1_26_60}
 }
