@@ -743,10 +743,13 @@ func TestDefaultPackRuns(t *testing.T) {
 		c.Riddlestone.OfflineAdmins = []string{"Admin"}
 	}))
 	b := srv.Join(t, "Admin")
+	// A minute for the start area's puzzle and its structures, on a machine that may be busy with other tests.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
 	deadline := time.Now().Add(time.Minute)
 	var out e2e.Output
 	for {
-		out, err = b.Command("/puzzle plan")
+		out, err = b.CommandContext(ctx, "/puzzle plan")
 		if err != nil {
 			t.Fatal(err)
 		}
