@@ -1,0 +1,87 @@
+package stats
+
+import (
+	"slices"
+
+	"riddlestone/puzzle"
+)
+
+// CarriedIn returns the leaves of a puzzle whose objects the player brings from elsewhere: objects that were not in
+// the puzzle's area when its solution started (in the inventory, or lying in another area).
+func CarriedIn(pz Puzzle) []*puzzle.Node {
+	var out []*puzzle.Node
+	for _, l := range pz.Leaves() {
+		if o, ok := pz.State.Object(l.Object); ok && o.Area != pz.Area {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// GivesBack reports whether a step has a person or animal take back what they gave in the step before it: the
+// librarian sells a book, then takes it back for a password.
+func GivesBack(p *puzzle.Pack, n *puzzle.Node) bool {
+	who := npcItem(p, n)
+	if who == "" {
+		return false
+	}
+	for _, c := range n.Children {
+		if !c.Leaf() && npcItem(p, c) == who {
+			return true
+		}
+	}
+	return false
+}
+
+// npcItem returns the item of the person or animal a step is done with, "" when none.
+func npcItem(p *puzzle.Pack, n *puzzle.Node) string {
+	npc, _ := p.TextRoles(n.Rule)
+	if npc < 0 || npc >= len(n.Children) {
+		return ""
+	}
+	return n.Children[npc].Item
+}
+
+// LeavesOut reports whether the line told when a step is done leaves out something the player put in: an input
+// that is carried (an ingredient, a tool) and that no placeholder of the line names. A step whose action has no
+// line is told in generated words and leaves nothing out.
+func LeavesOut(p *puzzle.Pack, n *puzzle.Node) bool {
+	t := p.Texts[n.Rule.Action]
+	if t == nil || t.Done == nil {
+		return false
+	}
+	_, others := p.TextRoles(n.Rule)
+	named := map[int]bool{}
+	for _, s := range t.Done.Slots() {
+		if s.Name == "input" && s.N <= len(others) {
+			named[others[s.N-1]] = true
+		}
+	}
+	for _, i := range others {
+		if it, ok := p.Item(n.Children[i].Item); ok && it.Carryable() && !named[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// MuteHerring reports whether a red herring is a person or animal that asks for nothing: the pack gives its item
+// no line of what it wants.
+func MuteHerring(p *puzzle.Pack, item string) bool {
+	it, ok := p.Item(item)
+	if !ok || it.Look.Entity == "" || it.Carryable() {
+		return false
+	}
+	return true
+}
+
+// herringItems returns the items of a puzzle's red herrings.
+func herringItems(pz *puzzle.Puzzle) []string {
+	var out []string
+	for _, o := range pz.Spawned {
+		if slices.Contains(pz.Herrings, o.ID) {
+			out = append(out, o.Item)
+		}
+	}
+	return out
+}
