@@ -58,7 +58,29 @@ func goalSentence(s *state, a AreaPos) string {
 	if !ok || run.rec.Goal == "" {
 		return where + " there is nothing to solve: it is open ground."
 	}
-	return fmt.Sprintf("%s, your goal is %s.", where, goalWords(s.pack, run.rec.Goal))
+	return fmt.Sprintf("%s, your goal is %s.", where, goalWords(s.pack, run.rec.Goal)) + carriedSentence(s, run)
+}
+
+// carriedSentence announces what an area's puzzle needs from elsewhere, so that something points to each thing
+// the player must bring in: " You will need the torch you carry and the shears lying in the forest (1,0)." It is
+// "" when the puzzle needs nothing from elsewhere.
+func carriedSentence(s *state, run *areaRun) string {
+	if run.puzzle == nil || s.game == nil {
+		return ""
+	}
+	var parts []string
+	for _, obj := range run.puzzle.CarriedIn(s.game.State) {
+		name := objectWords(s.pack, obj)
+		if a, err := ParseAreaPos(obj.Area); err == nil {
+			parts = append(parts, name+" lying in "+lowerFirst(areaTitle(s, a)))
+		} else {
+			parts = append(parts, name+" you carry")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " You will need " + strings.Join(parts, " and ") + "."
 }
 
 // storySteps says the steps done in a puzzle, in an order they can have been done in (every step after those it

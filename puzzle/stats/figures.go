@@ -135,7 +135,7 @@ func (f *Figures) measureSteps(p *puzzle.Pack, pz Puzzle) {
 	absurd := false
 	for _, n := range pz.Solution() {
 		f.Steps++
-		bad := GivesBack(p, n)
+		bad := Absurd(p, pz, n)
 		f.Absurd.add(bad)
 		absurd = absurd || bad
 		f.LeftOut.add(LeavesOut(p, n))
@@ -147,10 +147,16 @@ func (f *Figures) measureSteps(p *puzzle.Pack, pz Puzzle) {
 func (f *Figures) measureCarried(pz Puzzle) {
 	for _, l := range CarriedIn(pz) {
 		f.CarriedIn++
-		if o, _ := pz.State.Object(l.Object); o.Area != puzzle.Inventory && pz.Found[o.ID] {
+		if o, _ := pz.State.Object(l.Object); o.Area != puzzle.Inventory && pz.Found[o.ID] && !announced(pz, o.ID) {
 			f.Unannounced++
 		}
 	}
+}
+
+// announced reports whether the overlay announces a carried-in object with its area's goal: it names every object
+// Puzzle.CarriedIn returns.
+func announced(pz Puzzle, id int) bool {
+	return slices.ContainsFunc(pz.CarriedIn(pz.State), func(o puzzle.Object) bool { return o.ID == id })
 }
 
 // person reports whether an item is a person or animal: shown as an entity and not carried.
@@ -213,7 +219,11 @@ func (f *Figures) Write(w io.Writer) {
 		fmt.Fprintf(w, "%s: %v\n", l.name, l.s)
 	}
 	fmt.Fprintf(w, "carried-in objects: %d, unannounced: %d\n", f.CarriedIn, f.Unannounced)
-	for _, s := range f.Failed {
+	for i, s := range f.Failed {
+		if i == 10 {
+			fmt.Fprintf(w, "... and %d more failed\n", len(f.Failed)-i)
+			break
+		}
 		fmt.Fprintf(w, "failed: %s\n", s)
 	}
 }

@@ -18,15 +18,49 @@ func CarriedIn(pz Puzzle) []*puzzle.Node {
 	return out
 }
 
-// GivesBack reports whether a step has a person or animal take back what they gave in the step before it: the
-// librarian sells a book, then takes it back for a password.
-func GivesBack(p *puzzle.Pack, n *puzzle.Node) bool {
-	who := npcItem(p, n)
-	if who == "" {
+// BreaksSetting reports whether a step breaks the pack's setting model (Pack.Belongs): one of its inputs lies or
+// stands in the puzzle's area without belonging there (a cow in the vault, a farmer in the library, an iron ingot
+// lying in the village), or it makes something that stands there without belonging (fire in the library). What
+// the player carries in breaks nothing.
+func BreaksSetting(p *puzzle.Pack, pz Puzzle, n *puzzle.Node) bool {
+	a, ok := p.Area(pz.Area)
+	if !ok {
 		return false
 	}
 	for _, c := range n.Children {
-		if !c.Leaf() && npcItem(p, c) == who {
+		if !c.Leaf() {
+			continue
+		}
+		if o, ok := pz.State.Object(c.Object); ok && o.Area == pz.Area && !p.Belongs(o.Item, a) {
+			return true
+		}
+	}
+	for _, item := range n.Outputs {
+		if p.Stands(item) && !p.Belongs(item, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Absurd reports whether a step is absurd: it breaks the setting model or gives back what was given.
+func Absurd(p *puzzle.Pack, pz Puzzle, n *puzzle.Node) bool {
+	return BreaksSetting(p, pz, n) || GivesBack(p, n)
+}
+
+// GivesBack reports whether a step has a person or animal take back what they gave in the step before it: the
+// librarian sells a book, then takes it back for a password. Money (an item of type Currency) changes hands freely:
+// the farmer may pay an emerald for wheat and take it back for bread. The person's own change of state (a guard
+// bribed, then pickpocketed) is no giving back.
+func GivesBack(p *puzzle.Pack, n *puzzle.Node) bool {
+	npc, others := p.TextRoles(n.Rule)
+	if npc < 0 || npc >= len(n.Children) {
+		return false
+	}
+	who := n.Children[npc].Item
+	for _, i := range others {
+		c := n.Children[i]
+		if !c.Leaf() && npcItem(p, c) == who && !p.IsA(c.Item, "Currency") {
 			return true
 		}
 	}
