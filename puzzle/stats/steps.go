@@ -80,23 +80,8 @@ func npcItem(p *puzzle.Pack, n *puzzle.Node) string {
 // that is carried (an ingredient, a tool) and that no placeholder of the line names. A step whose action has no
 // line is told in generated words and leaves nothing out.
 func LeavesOut(p *puzzle.Pack, n *puzzle.Node) bool {
-	t := p.Texts[n.Rule.Action]
-	if t == nil || t.Done == nil {
-		return false
-	}
-	_, others := p.TextRoles(n.Rule)
-	named := map[int]bool{}
-	for _, s := range t.Done.Slots() {
-		if s.Name == "input" && s.N <= len(others) {
-			named[others[s.N-1]] = true
-		}
-	}
-	for _, i := range others {
-		if it, ok := p.Item(n.Children[i].Item); ok && it.Carryable() && !named[i] {
-			return true
-		}
-	}
-	return false
+	line := p.Texts[n.Rule.Action].DoneFor(p, n.Rule, 0)
+	return line != nil && !p.NamesAll(n.Rule, line)
 }
 
 // MuteHerring reports whether a red herring is a person or animal that asks for nothing: the pack gives its item
@@ -106,7 +91,8 @@ func MuteHerring(p *puzzle.Pack, item string) bool {
 	if !ok || it.Look.Entity == "" || it.Carryable() {
 		return false
 	}
-	return true
+	t := p.Texts[item]
+	return t == nil || t.Wants == nil
 }
 
 // herringItems returns the items of a puzzle's red herrings.
