@@ -24,7 +24,10 @@ func TestRejoinAfterADropReplacesTheStaleSession(t *testing.T) {
 		t.Fatalf("rejoin after a drop: %v", err)
 	}
 	t.Cleanup(func() { _ = again.Close() })
-	if took := time.Since(start); took > 10*time.Second {
+	// Replacing waits for the stale connection to close (RakNet gives the dead client 5 s to acknowledge what was
+	// sent) and for the world to take the player out; before, the login was refused for about 40 s. The bound is
+	// loose so that a busy machine does not fail it; the point is that the login is let in, not turned away.
+	if took := time.Since(start); took > 25*time.Second {
 		t.Errorf("rejoin took %v", took)
 	}
 	// The new session is the one in the game: it is answered, and the old one is gone from the roster.
