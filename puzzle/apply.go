@@ -1,5 +1,7 @@
 package puzzle
 
+import "slices"
+
 // Legal reports why m cannot run in s, or nil if it can. A rule runs right to left (dissertation 3.6): each input
 // object must exist, be in the inventory or an area (not inside a container) and match its term; the inputs must be
 // distinct and co-located, that is every input not in the inventory lies in one and the same area; and that area
@@ -50,16 +52,15 @@ type change struct {
 
 // commit applies c to s and returns the outputs with their ids.
 func (c *change) commit(s *State) []Object {
-	kept := s.Objects[:0]
-	for _, o := range s.Objects {
-		if !containsID(c.destroy, o.ID) {
-			kept = append(kept, o)
+	s.areas() // made before the change if due, so that the changes below keep it
+	for _, id := range c.destroy {
+		if i, ok := s.index(id); ok {
+			s.moved(id, s.Objects[i].Area, "")
+			s.Objects = slices.Delete(s.Objects, i, i+1)
 		}
 	}
-	s.Objects = kept
 	for _, o := range c.updates {
-		i, _ := s.index(o.ID)
-		s.Objects[i] = o
+		s.replace(o)
 	}
 	for j := range c.outputs {
 		o := &c.outputs[j] // the change is spent: its outputs become the result
@@ -67,15 +68,22 @@ func (c *change) commit(s *State) []Object {
 			o.ID = s.NextID
 			s.NextID++
 			s.Objects = append(s.Objects, *o)
+			s.moved(o.ID, "", o.Area)
 		} else {
-			i, _ := s.index(o.ID)
-			s.Objects[i] = *o
+			s.replace(*o)
 		}
 	}
 	if c.fail != nil {
 		s.Failed = c.fail
 	}
 	return c.outputs // they share Props with the state: the engine never changes a map in place, it replaces it
+}
+
+// replace puts o in the place of the object of s with its id.
+func (s *State) replace(o Object) {
+	i, _ := s.index(o.ID)
+	s.moved(o.ID, s.Objects[i].Area, o.Area)
+	s.Objects[i] = o
 }
 
 // resolve works out what m does in s, or why it cannot run.

@@ -91,8 +91,10 @@ func (m *Manager) Add(objs ...Object) Delta {
 			continue
 		}
 		m.State.NextID = max(m.State.NextID, o.ID+1)
+		m.State.areas() // made before the change if due, so that the change keeps it
 		i, _ := m.State.index(o.ID)
 		m.State.Objects = slices.Insert(m.State.Objects, i, o)
+		m.State.moved(o.ID, "", o.Area)
 		d.Created = append(d.Created, o)
 	}
 	return d
@@ -101,10 +103,12 @@ func (m *Manager) Add(objs ...Object) Delta {
 // Remove takes out of the game every object for which drop reports true (clearing an area's puzzle away).
 func (m *Manager) Remove(drop func(Object) bool) Delta {
 	var d Delta
+	m.State.areas() // made before the change if due, so that the change keeps it
 	kept := m.State.Objects[:0]
 	for _, o := range m.State.Objects {
 		if drop(o) {
 			d.Removed = append(d.Removed, o)
+			m.State.moved(o.ID, o.Area, "")
 			continue
 		}
 		kept = append(kept, o)

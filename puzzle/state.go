@@ -15,6 +15,8 @@ type State struct {
 	Objects []Object
 	NextID  int
 	Failed  *Rule // the fail rule that ended the attempt, or nil
+
+	byArea *areaIndex // the objects by area, kept from indexFrom objects on (state_areas.go)
 }
 
 // NewState returns a state holding copies of objects, in id order, whose next id follows the largest one.
@@ -29,9 +31,10 @@ func NewState(objects []Object) *State {
 }
 
 // Clone returns a copy of s that can be changed without changing s. The objects' property maps are shared: they
-// are never changed in place (Object.Props), so a copy costs one slice of objects.
+// are never changed in place (Object.Props), so a copy costs one slice of objects; so are the lists of the index
+// by area.
 func (s *State) Clone() *State {
-	return &State{Objects: slices.Clone(s.Objects), NextID: s.NextID, Failed: s.Failed}
+	return &State{Objects: slices.Clone(s.Objects), NextID: s.NextID, Failed: s.Failed, byArea: s.byArea.clone()}
 }
 
 // Object returns the object with the given id.
