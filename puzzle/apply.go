@@ -1,7 +1,5 @@
 package puzzle
 
-import "slices"
-
 // Legal reports why m cannot run in s, or nil if it can. A rule runs right to left (dissertation 3.6): each input
 // object must exist, be in the inventory or an area (not inside a container) and match its term; the inputs must be
 // distinct and co-located, that is every input not in the inventory lies in one and the same area; and that area
@@ -52,12 +50,8 @@ type change struct {
 
 // commit applies c to s and returns the outputs with their ids.
 func (c *change) commit(s *State) []Object {
-	s.areas() // made before the change if due, so that the changes below keep it
 	for _, id := range c.destroy {
-		if i, ok := s.index(id); ok {
-			s.moved(id, s.Objects[i].Area, "")
-			s.Objects = slices.Delete(s.Objects, i, i+1)
-		}
+		s.remove(id)
 	}
 	for _, o := range c.updates {
 		s.replace(o)
@@ -67,8 +61,7 @@ func (c *change) commit(s *State) []Object {
 		if o.ID == 0 {
 			o.ID = s.NextID
 			s.NextID++
-			s.Objects = append(s.Objects, *o)
-			s.moved(o.ID, "", o.Area)
+			s.insert(*o)
 		} else {
 			s.replace(*o)
 		}
@@ -77,13 +70,6 @@ func (c *change) commit(s *State) []Object {
 		s.Failed = c.fail
 	}
 	return c.outputs // they share Props with the state: the engine never changes a map in place, it replaces it
-}
-
-// replace puts o in the place of the object of s with its id.
-func (s *State) replace(o Object) {
-	i, _ := s.index(o.ID)
-	s.moved(o.ID, s.Objects[i].Area, o.Area)
-	s.Objects[i] = o
 }
 
 // resolve works out what m does in s, or why it cannot run.

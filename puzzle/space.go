@@ -157,8 +157,7 @@ func sortedNames(p Props) []string {
 // encode returns the sorted entries of s.
 func (sp *space) encode(s *State, dst []entry) []entry {
 	dst = dst[:0]
-	for i := range s.Objects {
-		o := &s.Objects[i]
+	for o := range s.all() {
 		if o.Area != InContainer {
 			dst = append(dst, makeEntry(sp.kindOf(s, o), sp.place(o)))
 		}
@@ -191,8 +190,7 @@ func (sp *space) decodeKind(s *State, k uint32, area string) int {
 	}
 	// Keep the objects in id order: only a container comes after the objects it holds, which have larger ids, so
 	// a binary search places it (sorting the whole list each time made decoding a state quadratic).
-	i, _ := slices.BinarySearchFunc(s.Objects, o.ID, func(x Object, id int) int { return x.ID - id })
-	s.Objects = slices.Insert(s.Objects, i, o)
+	s.insert(o)
 	return o.ID
 }
 

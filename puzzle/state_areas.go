@@ -12,23 +12,18 @@ var indexFrom = 256
 
 // areaIndex is a state's index of its objects by area: for each area (the inventory and InContainer included) the
 // ids of the objects in it, in id order. So that a copy of the state shares it, a list is never changed in place:
-// a change replaces the area's list. n is the number of objects the index was made for; a state whose objects were
-// added or removed behind the engine's back (a different number) makes its index again.
+// a change replaces the area's list. Every change of a state's objects goes through state_chunks.go, which keeps it.
 type areaIndex struct {
 	ids map[string][]int
-	n   int
 }
 
-// areas returns the state's index by area, made now if the state has none or it is stale, or nil when the state
-// is too small to keep one.
+// areas returns the state's index by area, made now if the state has grown to indexFrom objects, or nil while it
+// has fewer (the index, once made, is kept). Only what changes s calls it: readers share published states, so
+// they read s.byArea as it is, which a state of indexFrom objects or more always has.
 func (s *State) areas() *areaIndex {
-	if len(s.Objects) < indexFrom {
-		s.byArea = nil
-		return nil
-	}
-	if s.byArea == nil || s.byArea.n != len(s.Objects) {
-		ix := &areaIndex{ids: map[string][]int{}, n: len(s.Objects)}
-		for _, o := range s.Objects {
+	if s.byArea == nil && s.n >= indexFrom {
+		ix := &areaIndex{ids: map[string][]int{}}
+		for o := range s.all() {
 			ix.ids[o.Area] = append(ix.ids[o.Area], o.ID)
 		}
 		s.byArea = ix
@@ -41,7 +36,7 @@ func (x *areaIndex) clone() *areaIndex {
 	if x == nil {
 		return nil
 	}
-	return &areaIndex{ids: maps.Clone(x.ids), n: x.n}
+	return &areaIndex{ids: maps.Clone(x.ids)}
 }
 
 // add records that the object id is now in area.
@@ -67,7 +62,7 @@ func (x *areaIndex) remove(area string, id int) {
 }
 
 // moved keeps the state's index, if it has one, up to date with an object's move from one area to another: from
-// is "" for an object added, to is "" for one removed. n is the number of objects after the change.
+// is "" for an object added, to is "" for one removed.
 func (s *State) moved(id int, from, to string) {
 	x := s.byArea
 	if x == nil || from == to {
@@ -75,11 +70,9 @@ func (s *State) moved(id int, from, to string) {
 	}
 	if from != "" {
 		x.remove(from, id)
-		x.n--
 	}
 	if to != "" {
 		x.add(to, id)
-		x.n++
 	}
 }
 
@@ -87,10 +80,10 @@ func (s *State) moved(id int, from, to string) {
 // an index by area, so its cost does not grow with the rest of the game.
 func (s *State) inAreas(areas ...string) []*Object {
 	var out []*Object
-	x := s.areas()
+	x := s.byArea
 	if x == nil {
-		for i := range s.Objects {
-			if o := &s.Objects[i]; slices.Contains(areas, o.Area) {
+		for o := range s.all() {
+			if slices.Contains(areas, o.Area) {
 				out = append(out, o)
 			}
 		}
@@ -112,13 +105,24 @@ func (s *State) inAreas(areas ...string) []*Object {
 
 // areaNames calls add with the area of each object of s, or with each such area at least once.
 func (s *State) areaNames(add func(area string)) {
-	if x := s.areas(); x != nil {
+	if x := s.byArea; x != nil {
 		for a := range x.ids {
 			add(a)
 		}
 		return
 	}
-	for _, o := range s.Objects {
+	for o := range s.all() {
 		add(o.Area)
 	}
+}
+
+// InAreas returns the objects of s lying in any of areas (an area's name, Inventory or InContainer), in id order.
+// It looks only at those objects once s keeps an index by area, so its cost does not grow with the rest of the game.
+func (s *State) InAreas(areas ...string) []Object {
+	objs := s.inAreas(areas...)
+	out := make([]Object, len(objs))
+	for i, o := range objs {
+		out[i] = *o
+	}
+	return out
 }
