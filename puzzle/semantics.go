@@ -407,7 +407,7 @@ func carryMoves(s *State, places []string) []Move {
 		return nil
 	}
 	var moves []Move
-	for _, o := range s.inAreas(append([]string{Inventory}, places...)...) {
+	for o := range s.inAreas(append([]string{Inventory}, places...)...) {
 		switch {
 		case o.Area == Inventory:
 			for _, a := range places {
@@ -422,7 +422,7 @@ func carryMoves(s *State, places []string) []Move {
 
 // usableIn returns the objects of s a player can use acting in places: those carried and those lying in a place.
 func usableIn(s *State, places []string) []*Object {
-	return s.inAreas(append([]string{Inventory}, places...)...)
+	return slices.Collect(s.inAreas(append([]string{Inventory}, places...)...))
 }
 
 // progressItem and progressArea name the explorer's record of a tree's progress where an exported graph shows it

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"iter"
 	"maps"
 	"slices"
 )
@@ -77,30 +78,32 @@ func (s *State) moved(id int, from, to string) {
 }
 
 // inAreas returns the objects of s lying in any of areas, in id order. It looks only at those objects when s keeps
-// an index by area, so its cost does not grow with the rest of the game.
-func (s *State) inAreas(areas ...string) []*Object {
-	var out []*Object
-	x := s.byArea
-	if x == nil {
-		for o := range s.all() {
-			if slices.Contains(areas, o.Area) {
-				out = append(out, o)
+// an index by area, so its cost does not grow with the rest of the game; without one it goes through the objects
+// and allocates nothing (the explorer checks goals in many small states).
+func (s *State) inAreas(areas ...string) iter.Seq[*Object] {
+	return func(yield func(*Object) bool) {
+		x := s.byArea
+		if x == nil {
+			for o := range s.all() {
+				if slices.Contains(areas, o.Area) && !yield(o) {
+					return
+				}
+			}
+			return
+		}
+		var ids []int
+		for k, a := range areas {
+			if !slices.Contains(areas[:k], a) {
+				ids = append(ids, x.ids[a]...)
 			}
 		}
-		return out
-	}
-	var ids []int
-	for k, a := range areas {
-		if !slices.Contains(areas[:k], a) {
-			ids = append(ids, x.ids[a]...)
+		slices.Sort(ids)
+		for _, id := range ids {
+			if o, _ := s.Object(id); !yield(o) {
+				return
+			}
 		}
 	}
-	slices.Sort(ids)
-	for _, id := range ids {
-		o, _ := s.Object(id)
-		out = append(out, o)
-	}
-	return out
 }
 
 // areaNames calls add with the area of each object of s, or with each such area at least once.
@@ -119,10 +122,9 @@ func (s *State) areaNames(add func(area string)) {
 // InAreas returns the objects of s lying in any of areas (an area's name, Inventory or InContainer), in id order.
 // It looks only at those objects once s keeps an index by area, so its cost does not grow with the rest of the game.
 func (s *State) InAreas(areas ...string) []Object {
-	objs := s.inAreas(areas...)
-	out := make([]Object, len(objs))
-	for i, o := range objs {
-		out[i] = *o
+	var out []Object
+	for o := range s.inAreas(areas...) {
+		out = append(out, *o)
 	}
 	return out
 }

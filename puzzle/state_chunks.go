@@ -70,7 +70,7 @@ func (s *State) own(k int) *chunk {
 func (s *State) insert(o Object) {
 	k, i, _ := s.find(o.ID)
 	if len(s.chunks) == 0 {
-		s.chunks = []*chunk{{}}
+		s.chunks = []*chunk{{objs: make([]Object, 0, 8)}} // the explorer's states are small and made often
 	}
 	c := s.own(k)
 	c.objs = slices.Insert(c.objs, i, o)
