@@ -179,7 +179,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 		}
 		lines = append(lines, fmt.Sprintf("Template %s, generated %s", run.rec.Template, times))
 	}
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
 		if (w.Kind == AtBlock || w.Kind == AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
 			lines = append(lines, fmt.Sprintf("#%d %s %s at %v", obj.ID, obj.Item, obj.Props, w.Block))

@@ -79,7 +79,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 	}
 	wait(t, o)
 	t.Logf("%d of %d requests went through; %d areas, %d objects, start area %v", answered, len(replies),
-		len(o.view().areas), len(o.view().game.State.Objects), o.view().areas[AreaPos{0, 0}].rec.State)
+		len(o.view().areas), len(o.view().game.State.Objects()), o.view().areas[AreaPos{0, 0}].rec.State)
 	storeMatchesMemory(t, o)
 	problems, _, err := o.Verify(ctx)
 	if err != nil {
@@ -93,7 +93,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 // randomMove makes a random move a player could choose now: one of an object's menu, a pick-up or a put-down.
 func randomMove(o *Overlay, p *player.Player, rng *rand.Rand) *Reply {
 	v := o.view()
-	objs := v.game.State.Objects
+	objs := v.game.State.Objects()
 	if len(objs) == 0 {
 		return nil
 	}

@@ -136,7 +136,7 @@ func (r *reader) area(t *testing.T, seed int64, v *state, a AreaPos, s puzzle.So
 	goal := goalText(r.p, v.areas[a].rec.Goal)
 	bar, _ := r.o.statusLine(v, a)
 	r.read(t, seed, "goal", goalSentence(v, a), goal, "§6Area "+a.String()+" unlocked "+goal, bar)
-	for _, obj := range s.State.Objects {
+	for _, obj := range s.State.Objects() {
 		if obj.Area != s.Puzzle.Area && obj.Area != puzzle.Inventory {
 			continue
 		}

@@ -91,7 +91,7 @@ func TestChoppingATreeFellsTheTree(t *testing.T) {
 	}
 	h := addPlayer(t, w, o, "Lumberjack")
 	var axe int
-	for _, obj := range o.view().game.State.Objects {
+	for _, obj := range o.view().game.State.Objects() {
 		if obj.Item == "Axe" {
 			axe = obj.ID
 		}

@@ -244,8 +244,8 @@ func lacking(p *puzzle.Pack, s *puzzle.State, terms []puzzle.Term, obj puzzle.Ob
 			used = true
 			continue
 		}
-		if !slices.ContainsFunc(s.Objects, func(o puzzle.Object) bool {
-			return o.ID != obj.ID && (o.Area == obj.Area || o.Area == puzzle.Inventory) && p.Matches(o.Item, o.Props, t)
+		if !slices.ContainsFunc(s.InAreas(obj.Area, puzzle.Inventory), func(o puzzle.Object) bool {
+			return o.ID != obj.ID && p.Matches(o.Item, o.Props, t)
 		}) {
 			out = append(out, termWords(p, t))
 		}

@@ -42,7 +42,7 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 	if len(saved.Areas) != len(v.areas) {
 		t.Errorf("store has %d areas, memory %d", len(saved.Areas), len(v.areas))
 	}
-	for _, obj := range v.game.State.Objects {
+	for _, obj := range v.game.State.Objects() {
 		rec, ok := saved.Objects[obj.ID]
 		if !ok {
 			t.Errorf("object %v is in memory but not in the store", obj)
@@ -52,8 +52,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 			t.Errorf("object %d: store %v at %+v, memory %v at %+v", obj.ID, rec.Object, rec.Where, obj, v.where.at(obj.ID))
 		}
 	}
-	if len(saved.Objects) != len(v.game.State.Objects) {
-		t.Errorf("store has %d objects, memory %d", len(saved.Objects), len(v.game.State.Objects))
+	if len(saved.Objects) != len(v.game.State.Objects()) {
+		t.Errorf("store has %d objects, memory %d", len(saved.Objects), len(v.game.State.Objects()))
 	}
 }
 
@@ -206,7 +206,7 @@ func TestAPanickingRequestChangesNothing(t *testing.T) {
 	w := overlayWorld(t)
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
-	before := len(o.view().game.State.Objects)
+	before := len(o.view().game.State.Objects())
 	r := o.post(&request{name: "broken", area: AreaPos{0, 0}, run: func(_ context.Context, s *state) (result, error) {
 		s.game.Add(puzzle.Object{Item: "Key", Area: "0,0"})
 		s.areas[AreaPos{0, 0}].rec.Rerolls = 99
@@ -216,8 +216,8 @@ func TestAPanickingRequestChangesNothing(t *testing.T) {
 		t.Fatalf("the panicking request answered %v", err)
 	}
 	v := o.view()
-	if len(v.game.State.Objects) != before || v.areas[AreaPos{0, 0}].rec.Rerolls != 0 {
-		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects), before, v.areas[AreaPos{0, 0}].rec.Rerolls)
+	if len(v.game.State.Objects()) != before || v.areas[AreaPos{0, 0}].rec.Rerolls != 0 {
+		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas[AreaPos{0, 0}].rec.Rerolls)
 	}
 	waitReply(t, o.Reroll(AreaPos{0, 0}))
 	storeMatchesMemory(t, o)

@@ -139,7 +139,7 @@ func (o *Overlay) computeProps(tx *world.Tx, v *state, area string) map[int]puzz
 		return nil
 	}
 	out := map[int]puzzle.Props{}
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		if obj.Area != area && obj.Area != puzzle.Inventory {
 			continue
 		}
@@ -171,7 +171,7 @@ func withProps(v *state, props map[int]puzzle.Props) *puzzle.Manager {
 func (o *Overlay) Objects(a AreaPos) []ObjectAt {
 	v := o.view()
 	var out []ObjectAt
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		if obj.Area == areaName(a) || obj.Area == puzzle.Inventory {
 			out = append(out, ObjectAt{Object: obj, Where: v.where.at(obj.ID)})
 		}

@@ -3,12 +3,17 @@ package overlay
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/goleveldb/leveldb"
+	"github.com/df-mc/goleveldb/leveldb/opt"
 	"github.com/google/uuid"
 	"riddlestone/puzzle"
 )
@@ -166,4 +171,53 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 	if err != nil {
 		b.Fatal(err)
 	}
+}
+
+// BenchmarkFsync measures the floor under a move's wait on this machine: appending a small record to a file and
+// syncing it to disk ("file"), and a synchronous LevelDB write of one small record ("leveldb"), as the store's
+// commit does. Run it with BenchmarkMoveLatency to see how much of a move's wait is the disk's.
+func BenchmarkFsync(b *testing.B) {
+	record := make([]byte, 200)
+	b.Run("file", func(b *testing.B) {
+		f, err := os.Create(filepath.Join(b.TempDir(), "log"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		reportWaits(b, func() error {
+			if _, err := f.Write(record); err != nil {
+				return err
+			}
+			return f.Sync()
+		})
+	})
+	b.Run("leveldb", func(b *testing.B) {
+		db, err := leveldb.OpenFile(b.TempDir(), &opt.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer db.Close()
+		n := 0
+		reportWaits(b, func() error {
+			n++
+			return db.Put([]byte(strconv.Itoa(n)), record, &opt.WriteOptions{Sync: true})
+		})
+	})
+}
+
+// reportWaits runs do b.N times and reports the median, 99th percentile and longest time it took.
+func reportWaits(b *testing.B, do func() error) {
+	var times []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if err := do(); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+	b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
+	b.ReportMetric(ms(times[len(times)-1]), "max-ms")
 }

@@ -84,7 +84,7 @@ func wait(t *testing.T, o *Overlay) {
 // objectsOf returns the ids of an area's objects of an item.
 func objectsOf(o *Overlay, area, item string) []int {
 	var ids []int
-	for _, obj := range o.view().game.State.Objects {
+	for _, obj := range o.view().game.State.Objects() {
 		if obj.Area == area && obj.Item == item {
 			ids = append(ids, obj.ID)
 		}
@@ -184,14 +184,14 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	}).Done()
 
 	// The store has it all: a second overlay on the same store sees the same areas and objects.
-	areas, objects := len(o.view().areas), len(o.view().game.State.Objects)
+	areas, objects := len(o.view().areas), len(o.view().game.State.Objects())
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
 	o2 := newTestOverlay(t, w, dir)
 	defer o2.Close()
-	if len(o2.view().areas) != areas || len(o2.view().game.State.Objects) != objects || o2.view().areas[AreaPos{0, 0}].rec.State != Solved {
-		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.view().areas), len(o2.view().game.State.Objects), areas, objects)
+	if len(o2.view().areas) != areas || len(o2.view().game.State.Objects()) != objects || o2.view().areas[AreaPos{0, 0}].rec.State != Solved {
+		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.view().areas), len(o2.view().game.State.Objects()), areas, objects)
 	}
 }
 

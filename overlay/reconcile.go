@@ -17,7 +17,7 @@ import (
 func (o *Overlay) reconcileAll(ctx context.Context) {
 	v := o.view()
 	byArea := map[string][]op{}
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
 		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
 			continue
@@ -65,7 +65,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 // showMissing shows again the puzzle stacks and NPCs of loaded chunks that are gone from the world though the
 // store has them: a stack that burnt in lava or fell into the void, an entity a client-side glitch removed.
 func (o *Overlay) showMissing(tx *world.Tx, v *state) {
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
 		if w.Kind != AtEntity || w.Tagged {
 			continue

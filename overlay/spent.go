@@ -34,7 +34,7 @@ func spent(s *state) []int {
 		return nil
 	}
 	var out []int
-	for _, obj := range s.game.State.Objects {
+	for obj := range s.game.State.All() {
 		if obj.Area == puzzle.Inventory && !usable(s, obj) {
 			out = append(out, obj.ID)
 		}

@@ -313,7 +313,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	w := &puzzle.World{NextID: s.game.State.NextID}
 	needed := o.stillNeeded(s, area)
-	for _, obj := range s.game.State.Objects {
+	for obj := range s.game.State.All() {
 		if !needed(obj) {
 			w.Objects = append(w.Objects, obj)
 		}

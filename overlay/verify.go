@@ -61,15 +61,15 @@ func storeProblems(s *state, saved Saved) []string {
 			out = append(out, fmt.Sprintf("area %v differs: stored %v, in memory %v", pos, rec.State, run.rec.State))
 		}
 	}
-	for _, obj := range s.game.State.Objects {
+	for obj := range s.game.State.All() {
 		rec, ok := saved.Objects[obj.ID]
 		if !ok || rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != s.where.at(obj.ID) {
 			out = append(out, fmt.Sprintf("object #%d %s differs between store and memory", obj.ID, obj.Item))
 		}
 	}
-	if len(saved.Objects) != len(s.game.State.Objects) || len(saved.Areas) != len(s.areas) {
+	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != len(s.areas) {
 		out = append(out, fmt.Sprintf("the store has %d areas and %d objects, memory %d and %d",
-			len(saved.Areas), len(saved.Objects), len(s.areas), len(s.game.State.Objects)))
+			len(saved.Areas), len(saved.Objects), len(s.areas), s.game.State.Len()))
 	}
 	return out
 }
@@ -113,7 +113,7 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 			}
 		}
 	}
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		p, n := o.objectProblem(tx, v, obj, entities)
 		if p != "" {
 			out = append(out, p)

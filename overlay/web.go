@@ -118,7 +118,7 @@ func (o *Overlay) areaView(v *state, a AreaPos) AreaView {
 	av := AreaView{Pos: a, State: Locked, Pending: v.pending[a], Keys: keys, TwoKeys: len(keys) == 2,
 		Distance: o.graph.Distance(a)}
 	name := areaName(a)
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		if obj.Area == name {
 			av.Objects++
 		}
@@ -149,7 +149,7 @@ func (o *Overlay) ObjectViews(a AreaPos) []ObjectView {
 	}
 	var out []ObjectView
 	inside := map[int]bool{}
-	for _, obj := range v.game.State.Objects {
+	for obj := range v.game.State.All() {
 		if obj.Area != name && !inside[obj.ID] {
 			continue
 		}

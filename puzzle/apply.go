@@ -50,26 +50,20 @@ type change struct {
 
 // commit applies c to s and returns the outputs with their ids.
 func (c *change) commit(s *State) []Object {
-	kept := s.Objects[:0]
-	for _, o := range s.Objects {
-		if !containsID(c.destroy, o.ID) {
-			kept = append(kept, o)
-		}
+	for _, id := range c.destroy {
+		s.remove(id)
 	}
-	s.Objects = kept
 	for _, o := range c.updates {
-		i, _ := s.index(o.ID)
-		s.Objects[i] = o
+		s.replace(o)
 	}
 	for j := range c.outputs {
 		o := &c.outputs[j] // the change is spent: its outputs become the result
 		if o.ID == 0 {
 			o.ID = s.NextID
 			s.NextID++
-			s.Objects = append(s.Objects, *o)
+			s.insert(*o)
 		} else {
-			i, _ := s.index(o.ID)
-			s.Objects[i] = *o
+			s.replace(*o)
 		}
 	}
 	if c.fail != nil {

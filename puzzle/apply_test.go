@@ -157,7 +157,7 @@ func TestDestroyedContainerDestroysWhatItHolds(t *testing.T) {
 	s := NewState([]Object{{ID: 1, Item: "Eggs", Area: "Street"}, {ID: 2, Item: "Basket", Area: "Street"}})
 	mustApply(t, p, s, Move{Rule: p.Rules[0], Inputs: []int{1, 2}})
 	mustApply(t, p, s, Move{Rule: p.Rules[1], Inputs: []int{2}})
-	if len(s.Objects) != 1 || s.Objects[0].Item != "Ash" || s.Objects[0].Area != "Street" {
+	if len(s.Objects()) != 1 || s.Objects()[0].Item != "Ash" || s.Objects()[0].Area != "Street" {
 		t.Errorf("got %v", s)
 	}
 }
@@ -291,7 +291,7 @@ func TestApplyNeverChangesPropertyMapsInPlace(t *testing.T) {
 			s := sv.State
 			access := func(a string) bool { return slices.Contains(sv.Unlocked, a) }
 			for range 30 {
-				for _, o := range s.Objects {
+				for _, o := range s.Objects() {
 					watch(o.Props)
 				}
 				mv := append(p.Moves(s, p.Rules, access), p.CarryMoves(s, access)...)

@@ -91,8 +91,7 @@ func (m *Manager) Add(objs ...Object) Delta {
 			continue
 		}
 		m.State.NextID = max(m.State.NextID, o.ID+1)
-		i, _ := m.State.index(o.ID)
-		m.State.Objects = slices.Insert(m.State.Objects, i, o)
+		m.State.insert(o)
 		d.Created = append(d.Created, o)
 	}
 	return d
@@ -100,18 +99,7 @@ func (m *Manager) Add(objs ...Object) Delta {
 
 // Remove takes out of the game every object for which drop reports true (clearing an area's puzzle away).
 func (m *Manager) Remove(drop func(Object) bool) Delta {
-	var d Delta
-	kept := m.State.Objects[:0]
-	for _, o := range m.State.Objects {
-		if drop(o) {
-			d.Removed = append(d.Removed, o)
-			continue
-		}
-		kept = append(kept, o)
-	}
-	clear(m.State.Objects[len(kept):])
-	m.State.Objects = kept
-	return d
+	return Delta{Removed: m.State.removeIf(drop)}
 }
 
 // Untrack stops tracking a puzzle.
@@ -126,8 +114,10 @@ func (m *Manager) SetProps(id int, set Props) (Delta, error) {
 	if !ok {
 		return Delta{}, moveError(Move{Inputs: []int{id}}, "no such object")
 	}
-	o.Props = o.Props.With(set)
-	return Delta{Changed: []Object{*o}}, nil
+	changed := *o
+	changed.Props = o.Props.With(set)
+	m.State.replace(changed)
+	return Delta{Changed: []Object{changed}}, nil
 }
 
 // Clone returns a copy of the manager that can be changed without changing m: its state and the progress of its

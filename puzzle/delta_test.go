@@ -18,7 +18,7 @@ func replayDelta(objs map[int]Object, d Delta) {
 
 func byID(s *State) map[int]Object {
 	out := map[int]Object{}
-	for _, o := range s.Objects {
+	for _, o := range s.Objects() {
 		out[o.ID] = o
 	}
 	return out

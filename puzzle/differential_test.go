@@ -65,9 +65,9 @@ func (g *gameGraph) key(m *Manager) string {
 		}
 		return d
 	}
-	parts := make([]string, 0, len(m.State.Objects)+1)
-	for i := range m.State.Objects {
-		if o := &m.State.Objects[i]; o.Area != InContainer {
+	parts := make([]string, 0, len(m.State.Objects())+1)
+	for i := range m.State.Objects() {
+		if o := &m.State.Objects()[i]; o.Area != InContainer {
 			parts = append(parts, describe(o)+"@"+o.Area)
 		}
 	}

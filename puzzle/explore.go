@@ -155,7 +155,7 @@ func (p *Pack) newExplorer(s *State, cfg Explore) (*explorer, error) {
 	if x.book == nil || x.book.leafOnly != (mode == TreeRules) {
 		x.book = newBook(p, mode, cfg.Rules, cfg.FailRules, trees)
 	}
-	x.sp = newSpace(p, s.Objects, areas, !cfg.NoMerge, mode == TreeRules && len(trees) > 0)
+	x.sp = newSpace(p, s.Objects(), areas, !cfg.NoMerge, mode == TreeRules && len(trees) > 0)
 	for i := range x.book.opts {
 		x.opts = append(x.opts, int32(i))
 	}

@@ -46,7 +46,7 @@ func TestExploreDoorByHand(t *testing.T) {
 
 func TestExploreUnsolvableAndCapped(t *testing.T) {
 	p, s := door(t)
-	s = NewState(s.Objects[:1]) // no key
+	s = NewState(s.Objects()[:1]) // no key
 	rep, _ := p.Explore(s, Explore{Rules: p.Rules, Goal: Term{Type: "Gold"}, Analyse: true})
 	if rep.Solvable != No || !rep.Complete || rep.States != 1 || rep.DeadEnds != 1 {
 		t.Errorf("without a key: %v", rep)
@@ -256,8 +256,8 @@ func canonical(s *State) string {
 		return d
 	}
 	var parts []string
-	for i := range s.Objects {
-		if o := &s.Objects[i]; o.Area != InContainer {
+	for i := range s.Objects() {
+		if o := &s.Objects()[i]; o.Area != InContainer {
 			parts = append(parts, describe(o)+"@"+o.Area)
 		}
 	}
@@ -500,9 +500,9 @@ func TestExploreIgnoresFrozenObjects(t *testing.T) {
 		if i%2 == 0 {
 			area = "Elsewhere"
 		}
-		big.Objects = append(big.Objects, Object{ID: 100 + i, Item: "Rock", Area: area, Props: Props{"n": Int(int64(i))}})
+		big.insert(Object{ID: 100 + i, Item: "Rock", Area: area, Props: Props{"n": Int(int64(i))}})
 	}
-	big.Objects = append(big.Objects, Object{ID: 400, Item: "Key", Area: "Elsewhere"})
+	big.insert(Object{ID: 400, Item: "Key", Area: "Elsewhere"})
 	for _, c := range []Explore{cfg, {Rules: p.Rules, Goal: cfg.Goal, Areas: cfg.Areas, NoRelevance: true}} {
 		got, _ := p.Explore(big, c)
 		if got.Solvable != want.Solvable || c.NoRelevance && got.States != 6 || !c.NoRelevance && got.States != want.States {
@@ -510,7 +510,7 @@ func TestExploreIgnoresFrozenObjects(t *testing.T) {
 		}
 	}
 	// A goal object in an inaccessible area still counts, as it does for the manager.
-	big.Objects = append(big.Objects, Object{ID: 401, Item: "Gold", Area: "Elsewhere"})
+	big.insert(Object{ID: 401, Item: "Gold", Area: "Elsewhere"})
 	if got, _ := p.Explore(big, cfg); got.Solvable != Yes || got.Shortest != 0 {
 		t.Errorf("a gold bar elsewhere: %v", got)
 	}

@@ -23,7 +23,7 @@ func checkReport(m *Manager, t *Tracked) (*Report, error) {
 // fork returns a copy of a manager to make a move on, as Clone does but sharing the objects' property maps, which
 // the engine never changes in place: the brute force of the differential test makes many.
 func fork(m *Manager) *Manager {
-	s := &State{Objects: slices.Clone(m.State.Objects), NextID: m.State.NextID, Failed: m.State.Failed}
+	s := m.State.Clone()
 	c := NewManager(m.Pack, s, m.Mode, m.Accessible)
 	for i := range m.books {
 		c.books[i].Store(m.books[i].Load())

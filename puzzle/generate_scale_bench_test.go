@@ -35,7 +35,7 @@ func scaleCalls(pk *Pack, g *Generator, games int) ([]scaleCall, int) {
 			}
 			for _, name := range s.Unlocked {
 				if a, ok := pk.Area(name); ok && name != s.Puzzle.Area {
-					calls = append(calls, scaleCall{area: a, world: &World{Objects: s.State.Objects, Unlocked: s.Unlocked, NextID: s.State.NextID}})
+					calls = append(calls, scaleCall{area: a, world: &World{Objects: s.State.Objects(), Unlocked: s.Unlocked, NextID: s.State.NextID}})
 				}
 			}
 		})

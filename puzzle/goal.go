@@ -4,8 +4,8 @@ package puzzle
 // inventory. The dissertation has one goal for a whole game; with several areas each goal belongs to its area, so
 // that an open chest in one area does not solve a neighbour whose goal is an open chest too.
 func (p *Pack) GoalAchieved(s *State, area string, goal Term) bool {
-	for _, o := range s.Objects {
-		if (o.Area == area || o.Area == Inventory) && p.Matches(o.Item, o.Props, goal) {
+	for o := range s.inAreas(area, Inventory) {
+		if p.Matches(o.Item, o.Props, goal) {
 			return true
 		}
 	}

@@ -82,9 +82,7 @@ func (p *Pack) places(s *State, extra []string, accessible func(string) bool) []
 	for _, a := range extra {
 		add(a)
 	}
-	for _, o := range s.Objects {
-		add(o.Area)
-	}
+	s.areaNames(add)
 	slices.Sort(places)
 	return places
 }

@@ -152,7 +152,7 @@ func PlaythroughEach(p *Pack, seed int64, each func(Solving)) (*PlaythroughResul
 func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*PlaythroughResult, error) {
 	rng := NewRand(seed)
 	state := NewState(p.World)
-	res := &PlaythroughResult{Seed: seed, Initial: objsJSON(state.Objects)}
+	res := &PlaythroughResult{Seed: seed, Initial: objsJSON(state.Objects())}
 	pr := &progress{pack: p}
 	start, err := pr.start()
 	if err != nil {
@@ -170,7 +170,7 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 		for len(open) > 0 {
 			a := open[0]
 			open = open[1:]
-			pz, err := g.Generate(p.AtDistance(a, dist[a.Name]), &World{Objects: state.Objects, Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
+			pz, err := g.Generate(p.AtDistance(a, dist[a.Name]), &World{Objects: state.Objects(), Unlocked: pr.unlocked, InProgress: queue, NextID: state.NextID}, rng)
 			if errors.Is(err, ErrPending) {
 				deferred = append(deferred, a)
 				continue
@@ -187,8 +187,8 @@ func playthrough(g *Generator, p *Pack, seed int64, each func(Solving)) (*Playth
 			if err != nil {
 				return nil, err
 			}
-			state.Objects = append(state.Objects, pz.Spawned...) // their ids follow every existing one
-			for _, o := range pz.Spawned {
+			for _, o := range pz.Spawned { // their ids follow every existing one
+				state.insert(o)
 				state.NextID = max(state.NextID, o.ID+1)
 			}
 			res.Areas = append(res.Areas, AreaResult{Area: a.Name, Goal: pz.Goal.String(), Depth: pz.Depth, Spawned: objsJSON(pz.Spawned), Relaxed: relaxedName(pz.Relaxed)})

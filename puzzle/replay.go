@@ -37,7 +37,7 @@ func Replay(p *Pack, r *PlaythroughResult) error {
 		initial = append(initial, obj)
 	}
 	state := NewState(initial)
-	if want := NewState(p.World); !sameObjects(state.Objects, want.Objects) {
+	if want := NewState(p.World); !sameObjects(state.Objects(), want.Objects()) {
 		return &ReplayError{Area: "initial", Err: fmt.Errorf("initial objects are not the pack's world")}
 	}
 	pr := &progress{pack: p}
@@ -109,7 +109,7 @@ func spawn(p *Pack, s *State, ar *AreaResult) error {
 		if obj.ID < s.NextID || obj.Area != ar.Area {
 			return fmt.Errorf("spawned object %d in %s: ids must be fresh and objects in the area", obj.ID, obj.Area)
 		}
-		s.Objects = append(s.Objects, obj)
+		s.insert(obj)
 		s.NextID = obj.ID + 1
 	}
 	return nil

@@ -50,7 +50,7 @@ func TestSummaryOfACompleteAnalysis(t *testing.T) {
 	if rep.Stopped() || c.Solutions != (Count{2, Exact}) || c.DeadEnds != (Count{1, Exact}) || c.Shortest != (Count{2, Exact}) {
 		t.Errorf("counts %+v", c)
 	}
-	s = NewState(s.Objects[:1]) // no key
+	s = NewState(s.Objects()[:1]) // no key
 	rep, _ = p.Explore(s, Explore{Rules: p.Rules, Goal: Term{Type: "Gold"}, Analyse: true})
 	if got, want := rep.Summary(), "solvable no, 1 state, no solution, 1 dead end, 0 fail states"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

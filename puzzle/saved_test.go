@@ -400,7 +400,7 @@ func TestShippedPacksGenerateAlikeWithSavedPuzzles(t *testing.T) {
 		for i, s := range solvings {
 			back, _ := roundTrip(t, pk, s.Puzzle, nil)
 			for _, a := range pk.Areas {
-				w := &World{Objects: s.State.Objects, Unlocked: s.Unlocked, NextID: s.State.NextID}
+				w := &World{Objects: s.State.Objects(), Unlocked: s.Unlocked, NextID: s.State.NextID}
 				w.InProgress = []*Puzzle{s.Puzzle}
 				pz, err := g.Generate(a, w, seedRNG(uint64(i)))
 				want := generated{pz, err}

@@ -407,7 +407,7 @@ func carryMoves(s *State, places []string) []Move {
 		return nil
 	}
 	var moves []Move
-	for _, o := range s.Objects {
+	for o := range s.inAreas(append([]string{Inventory}, places...)...) {
 		switch {
 		case o.Area == Inventory:
 			for _, a := range places {
@@ -422,13 +422,7 @@ func carryMoves(s *State, places []string) []Move {
 
 // usableIn returns the objects of s a player can use acting in places: those carried and those lying in a place.
 func usableIn(s *State, places []string) []*Object {
-	var out []*Object
-	for i := range s.Objects {
-		if o := &s.Objects[i]; o.Area == Inventory || slices.Contains(places, o.Area) {
-			out = append(out, o)
-		}
-	}
-	return out
+	return slices.Collect(s.inAreas(append([]string{Inventory}, places...)...))
 }
 
 // progressItem and progressArea name the explorer's record of a tree's progress where an exported graph shows it

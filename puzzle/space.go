@@ -157,10 +157,11 @@ func sortedNames(p Props) []string {
 // encode returns the sorted entries of s.
 func (sp *space) encode(s *State, dst []entry) []entry {
 	dst = dst[:0]
-	for i := range s.Objects {
-		o := &s.Objects[i]
-		if o.Area != InContainer {
-			dst = append(dst, makeEntry(sp.kindOf(s, o), sp.place(o)))
+	for _, c := range s.chunks { // the explorer's hottest loop: no iterator
+		for i := range c.objs {
+			if o := &c.objs[i]; o.Area != InContainer {
+				dst = append(dst, makeEntry(sp.kindOf(s, o), sp.place(o)))
+			}
 		}
 	}
 	slices.Sort(dst)
@@ -191,8 +192,7 @@ func (sp *space) decodeKind(s *State, k uint32, area string) int {
 	}
 	// Keep the objects in id order: only a container comes after the objects it holds, which have larger ids, so
 	// a binary search places it (sorting the whole list each time made decoding a state quadratic).
-	i, _ := slices.BinarySearchFunc(s.Objects, o.ID, func(x Object, id int) int { return x.ID - id })
-	s.Objects = slices.Insert(s.Objects, i, o)
+	s.insert(o)
 	return o.ID
 }
 

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -10,48 +11,79 @@ import (
 const InContainer = "contained"
 
 // State is the state of a game: the objects that exist, the id the next created object gets, and whether a fail
-// rule has ended the attempt. Objects are kept in id order.
+// rule has ended the attempt. Objects are kept in id order, in chunks that copies of the state share until one of
+// them changes (state_chunks.go), and indexed by area once they are many (state_areas.go): copying the state of a
+// large game, and checking an area's goal in it, cost little.
 type State struct {
-	Objects []Object
-	NextID  int
-	Failed  *Rule // the fail rule that ended the attempt, or nil
+	NextID int
+	Failed *Rule // the fail rule that ended the attempt, or nil
+
+	chunks []*chunk   // the objects in id order; no chunk is empty
+	n      int        // the number of objects
+	byArea *areaIndex // the objects by area, kept from indexFrom objects on
 }
 
 // NewState returns a state holding copies of objects, in id order, whose next id follows the largest one.
 func NewState(objects []Object) *State {
 	s := &State{NextID: 1}
-	for _, o := range objects {
-		s.Objects = append(s.Objects, o.clone())
+	objs := make([]Object, len(objects))
+	for i, o := range objects {
+		objs[i] = o.clone()
 		s.NextID = max(s.NextID, o.ID+1)
 	}
-	slices.SortFunc(s.Objects, func(a, b Object) int { return a.ID - b.ID })
+	slices.SortFunc(objs, func(a, b Object) int { return a.ID - b.ID })
+	s.fill(objs)
 	return s
 }
 
-// Clone returns a copy of s that can be changed without changing s. The objects' property maps are shared: they
-// are never changed in place (Object.Props), so a copy costs one slice of objects.
+// Clone returns a copy of s that can be changed without changing s. The chunks of objects are shared until either
+// state changes one, and so are the objects' property maps, which are never changed in place (Object.Props).
 func (s *State) Clone() *State {
-	return &State{Objects: slices.Clone(s.Objects), NextID: s.NextID, Failed: s.Failed}
+	for _, c := range s.chunks {
+		c.shared.Store(true)
+	}
+	return &State{NextID: s.NextID, Failed: s.Failed, chunks: slices.Clone(s.chunks), n: s.n, byArea: s.byArea.clone()}
 }
 
-// Object returns the object with the given id.
+// Len returns the number of objects of s.
+func (s *State) Len() int { return s.n }
+
+// All returns the objects of s in id order.
+func (s *State) All() iter.Seq[Object] {
+	return func(yield func(Object) bool) {
+		for _, c := range s.chunks {
+			for _, o := range c.objs {
+				if !yield(o) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Objects returns a copy of the objects of s, in id order.
+func (s *State) Objects() []Object {
+	out := make([]Object, 0, s.n)
+	for _, c := range s.chunks {
+		out = append(out, c.objs...)
+	}
+	return out
+}
+
+// Object returns the object with the given id. The object is s's: read it, never change it (the engine changes
+// objects through its moves, Manager.Add, Manager.Remove and Manager.SetProps).
 func (s *State) Object(id int) (*Object, bool) {
-	i, ok := s.index(id)
+	k, i, ok := s.find(id)
 	if !ok {
 		return nil, false
 	}
-	return &s.Objects[i], true
-}
-
-// index returns the position of the object with the given id in s.Objects.
-func (s *State) index(id int) (int, bool) {
-	return slices.BinarySearchFunc(s.Objects, id, func(o Object, id int) int { return o.ID - id })
+	return &s.chunks[k].objs[i], true
 }
 
 // Find returns the ids of the objects that are in an area or the inventory (not inside a container) and match t.
 func (p *Pack) Find(s *State, t Term) []int {
 	var ids []int
-	for _, o := range s.Objects {
+	for o := range s.all() {
 		if o.Area != InContainer && p.Matches(o.Item, o.Props, t) {
 			ids = append(ids, o.ID)
 		}
@@ -62,7 +94,7 @@ func (p *Pack) Find(s *State, t Term) []int {
 // String lists the objects of s, one a line, as "12 Safe[locked: true] @Vault".
 func (s *State) String() string {
 	var b strings.Builder
-	for _, o := range s.Objects {
+	for o := range s.all() {
 		b.WriteString(o.String())
 		b.WriteByte('\n')
 	}

@@ -38,5 +38,5 @@ func BenchmarkGraphSpace(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(rep.States), "states")
-	b.ReportMetric(float64(len(sv.State.Objects)), "objects")
+	b.ReportMetric(float64(len(sv.State.Objects())), "objects")
 }
