@@ -278,12 +278,9 @@ func (g *Generator) buildTable(a *Area) *table {
 		spawn: newItemSet(len(g.items)),
 	}
 	for i, it := range g.items {
-		// The setting model (Pack.Belongs): what stands in an area belongs there; a carried thing may be made or
-		// brought anywhere, but lies about only where it belongs.
-		belongs := g.pack.Belongs(it.Name, a)
-		if g.legal(it, a) && (belongs || it.Carryable()) {
+		if g.legal(it, a) {
 			t.legal.add(i)
-			if it.Spawnable() && belongs {
+			if it.Spawnable() {
 				t.spawn.add(i)
 			}
 		}
