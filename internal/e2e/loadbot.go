@@ -461,12 +461,17 @@ func (w *loadWalker) blockUpdate(pk *packet.UpdateBlock) {
 	delete(w.walls, pos)
 }
 
-// walled reports whether a wall stands where a body at feet (x, feetY, z) would be, as a client's collision
-// finds it.
+// walledAt reports whether a wall stands where a body with its feet at (x, feetY, z) would be, as a client's
+// collision finds it: any cell its box (a player's width, two blocks high) overlaps, so that a corner met
+// diagonally stops it too.
 func (w *loadWalker) walledAt(x, feetY, z float64) bool {
 	for dy := 0.0; dy < 2; dy++ {
-		if w.walls[cube.Pos{int(math.Floor(x)), int(math.Floor(feetY + dy)), int(math.Floor(z))}] {
-			return true
+		for _, dx := range []float64{-loadHalfWidth, loadHalfWidth} {
+			for _, dz := range []float64{-loadHalfWidth, loadHalfWidth} {
+				if w.walls[cube.Pos{int(math.Floor(x + dx)), int(math.Floor(feetY + dy)), int(math.Floor(z + dz))}] {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -484,7 +489,7 @@ func (w *loadWalker) step(eye mgl32.Vec3) mgl32.Vec3 {
 	if !known {
 		return eye // Wait for the terrain, as a client does at the edge of what it has loaded.
 	}
-	if w.walledAt(x+math.Cos(w.heading)*loadHalfWidth, max(feetY, float64(g)), z+math.Sin(w.heading)*loadHalfWidth) {
+	if w.walledAt(x, max(feetY, float64(g)), z) {
 		w.walled++
 		w.push() // against the wall, the client does not move
 		return eye

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
 	"github.com/go-gl/mathgl/mgl32"
@@ -157,6 +158,28 @@ func TestLoadWalkerStopsAtAWall(t *testing.T) {
 	}
 	if eye[0] < 6 {
 		t.Errorf("the wall is down and the walker is still at %v", eye)
+	}
+}
+
+// A corner of two walls met diagonally stops the walker too: its body touches a wall before its feet reach the
+// column between them, which has none (a client cannot squeeze between two blocks that touch at a corner).
+func TestLoadWalkerStopsAtAWallsCorner(t *testing.T) {
+	w := flatWalker([]world.ChunkPos{{0, 0}}, nil)
+	for i := 0; i <= 6; i++ { // the walls of a locked area beyond x = 6 and one beyond z = 6, the corner column 6, 6 open
+		w.blockUpdate(&packet.UpdateBlock{Position: protocol.BlockPos{6, 64, int32(i)}, NewBlockRuntimeID: barrierRID()})
+		w.blockUpdate(&packet.UpdateBlock{Position: protocol.BlockPos{int32(i), 64, 6}, NewBlockRuntimeID: barrierRID()})
+	}
+	delete(w.walls, cube.Pos{6, 64, 6})
+	w.heading = math.Pi / 4
+	eye := eyeAt(4.5, 64, 4.5)
+	for i := 0; i < loadPushTicks-1; i++ {
+		eye = w.step(eye)
+		if eye[0] > 6-loadHalfWidth || eye[2] > 6-loadHalfWidth {
+			t.Fatalf("tick %d: walked diagonally into the corner, at %v", i, eye)
+		}
+	}
+	if w.walled == 0 {
+		t.Error("the walker never pushed at the corner")
 	}
 }
 
