@@ -54,7 +54,7 @@ func Puzzles(s *Server) error {
 		Mode:          mode,
 		TwoKeyPercent: twoKeys,
 		StoreDir:      filepath.Join(conf.World.Folder, "riddlestone"),
-		OpenStore:     conf.openStore(),
+		OpenStore:     s.openStore(),
 		IsAdmin:       s.IsAdmin,
 		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),

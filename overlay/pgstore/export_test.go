@@ -7,7 +7,7 @@ import (
 
 // OpenAt is Open migrating only up to a schema version, for the tests of migrations.
 func OpenAt(ctx context.Context, url string, version int) (*Store, error) {
-	return openAt(ctx, url, version)
+	return openAt(ctx, url, version, Options{})
 }
 
 // Setting returns a run-time setting as the store's connections have it.
