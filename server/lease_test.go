@@ -13,10 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/internal/pgtest"
 	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/server"
 )
 
 // smithYard is a small pack: a smith forges a key from an ingot, and the key opens a crate.
@@ -176,4 +178,97 @@ func hostname(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// answer runs a command whose answer comes later (the overlay's admin commands answer at once that they started,
+// and later what happened) and returns both outputs; mark is where the bot's packets are read from.
+func answer(t *testing.T, bot *e2e.Bot, line string) string {
+	t.Helper()
+	mark := bot.Mark()
+	if err := bot.SendCommand(line); err != nil {
+		t.Fatal(err)
+	}
+	return awaitAnswer(t, bot, mark, line)
+}
+
+// awaitAnswer waits for the two outputs of a command sent after mark.
+func awaitAnswer(t *testing.T, bot *e2e.Bot, mark int, line string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	var lines []string
+	n := 0
+	_, err := e2e.Await(ctx, bot, mark, func(pk *packet.CommandOutput) bool {
+		for _, m := range pk.OutputMessages {
+			lines = append(lines, m.Message+" "+strings.Join(m.Parameters, " "))
+		}
+		n++
+		return n == 2
+	})
+	if err != nil {
+		t.Fatalf("%s: no later answer (%v); got %q", line, err, lines)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// awaitMessage waits for a chat message after mark that contains want.
+func awaitMessage(t *testing.T, bot *e2e.Bot, mark int, want string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	if _, err := e2e.Await(ctx, bot, mark, func(pk *packet.Text) bool { return strings.Contains(pk.Message, want) }); err != nil {
+		t.Fatalf("the player was never told %q: %v", want, err)
+	}
+}
+
+// TestPuzzlesPauseWhilePostgresRestarts runs a server on PostgreSQL and stops PostgreSQL while an admin opens
+// areas: the unlock under way waits, the player is told in words that the puzzles are paused, and once
+// PostgreSQL is started again the unlock is done, the player is told the puzzles run again, the server goes on,
+// and every unlock it answered as done is in the store, with store, memory, world and inventories agreeing.
+func TestPuzzlesPauseWhilePostgresRestarts(t *testing.T) {
+	url := pgtest.Database(t)
+	pg := pgtest.Shared(t)
+	dir := t.TempDir()
+	pack := filepath.Join(dir, "pack.yaml")
+	if err := os.WriteFile(pack, []byte(smithYard), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
+		c.Riddlestone.Seed, c.Riddlestone.Packs, c.Riddlestone.OfflineAdmins = 42, []string{pack}, []string{"Admin"}
+		c.Puzzles.AreaSize, c.Puzzles.TwoKeyPercent = 2, 0
+		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: 10}
+	}))
+	bot := srv.Join(t, "Admin")
+	for x := 1; x <= 2; x++ {
+		if out := answer(t, bot, fmt.Sprintf("/puzzle unlock %d,9", x)); !strings.Contains(out, "is open") {
+			t.Fatalf("unlock %d,9 answered:\n%s", x, out)
+		}
+	}
+
+	pg.Stop()
+	mark := bot.Mark()
+	if err := bot.SendCommand("/puzzle unlock 3,9"); err != nil {
+		t.Fatal(err)
+	}
+	awaitMessage(t, bot, mark, "The puzzles are paused: the server cannot reach its puzzle store")
+	if err := pg.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if out := awaitAnswer(t, bot, mark, "/puzzle unlock 3,9"); !strings.Contains(out, "is open") {
+		t.Fatalf("the unlock made while PostgreSQL was down answered:\n%s", out)
+	}
+	awaitMessage(t, bot, mark, "The puzzles are running again")
+	if out := answer(t, bot, "/puzzle unlock 4,9"); !strings.Contains(out, "is open") {
+		t.Fatalf("unlock 4,9 after the restart answered:\n%s", out)
+	}
+
+	saved := loadStore(t, url)
+	for x := 1; x <= 4; x++ {
+		if a, ok := saved.Areas[overlay.AreaPos{int32(x), 9}]; !ok || a.State == overlay.Locked {
+			t.Errorf("area %d,9, answered open, is %+v in the store", x, a.State)
+		}
+	}
+	if out := answer(t, bot, "/puzzle verify"); !strings.Contains(out, "All consistent") {
+		t.Fatalf("after the restart the puzzles are not whole:\n%s\nlogs:\n%s", out, srv.Logs())
+	}
 }
