@@ -223,7 +223,7 @@ func awaitMessage(t *testing.T, bot *e2e.Bot, mark int, want string) {
 
 // TestPuzzlesPauseWhilePostgresRestarts runs a server on PostgreSQL and stops PostgreSQL while an admin opens
 // areas: the unlock under way waits, the player is told in words that the puzzles are paused, and once
-// PostgreSQL is started again the unlock is done, the player is told the puzzles run again, the server goes on,
+// PostgreSQL is started again the unlock is done (a player who joined meanwhile was told too), the player is told the puzzles run again, the server goes on,
 // and every unlock it answered as done is in the store, with store, memory, world and inventories agreeing.
 func TestPuzzlesPauseWhilePostgresRestarts(t *testing.T) {
 	url := pgtest.Database(t)
@@ -236,7 +236,7 @@ func TestPuzzlesPauseWhilePostgresRestarts(t *testing.T) {
 	srv := e2e.Start(t, e2e.WithExtension(server.Puzzles), e2e.WithConfig(func(c *server.Config) {
 		c.Riddlestone.Seed, c.Riddlestone.Packs, c.Riddlestone.OfflineAdmins = 42, []string{pack}, []string{"Admin"}
 		c.Puzzles.AreaSize, c.Puzzles.TwoKeyPercent = 2, 0
-		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: 10}
+		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: 30} // a move waits up to 30 s
 	}))
 	bot := srv.Join(t, "Admin")
 	for x := 1; x <= 2; x++ {
@@ -251,6 +251,8 @@ func TestPuzzlesPauseWhilePostgresRestarts(t *testing.T) {
 		t.Fatal(err)
 	}
 	awaitMessage(t, bot, mark, "The puzzles are paused: the server cannot reach its puzzle store")
+	late := srv.Join(t, "Bob") // a player who joins while the puzzles are paused is told too
+	awaitMessage(t, late, 0, "The puzzles are paused")
 	if err := pg.Restart(); err != nil {
 		t.Fatal(err)
 	}

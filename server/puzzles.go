@@ -66,6 +66,7 @@ func Puzzles(s *Server) error {
 	}
 	s.WrapHandler(o.Handler)
 	s.OnJoin(o.Join)
+	s.OnJoin(s.tellPaused)
 	s.OnClose(o.Close)
 	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, overlay.Commands()...))
 	o.Start()

@@ -127,7 +127,20 @@ func (s *Server) storeStatus(st pgstore.Status) {
 		s.log.Info("puzzles resumed: the puzzle store is back")
 		msg = "§aThe puzzles are running again."
 	}
+	if st.Paused {
+		s.paused.Store(&msg)
+	} else {
+		s.paused.Store(nil)
+	}
 	s.tellAll(msg)
+}
+
+// tellPaused tells a player who joins while the puzzle store is paused that the puzzles are; it runs on the
+// player's join, in the world transaction.
+func (s *Server) tellPaused(p *player.Player) {
+	if msg := s.paused.Load(); msg != nil {
+		p.Message(*msg)
+	}
 }
 
 // tellAll sends every player in the overworld a message, from any goroutine, without waiting.

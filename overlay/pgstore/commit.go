@@ -45,7 +45,9 @@ func (s *Store) Commit(c overlay.Change) error {
 		return err
 	}
 	s.seq++
-	fenced := &pgx.Batch{QueuedQueries: append([]*pgx.QueuedQuery{{SQL: fence, Arguments: []any{s.opts.Region, s.epoch, s.seq}}}, b.QueuedQueries...)}
+	fenced := &pgx.Batch{}
+	fenced.Queue(fence, s.opts.Region, s.epoch, s.seq)
+	fenced.QueuedQueries = append(fenced.QueuedQueries, b.QueuedQueries...)
 	return s.commitRetrying(fenced, s.seq)
 }
 
