@@ -66,8 +66,11 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// attemptTimeout bounds one try of a commit: a database that does not answer within it is treated as away.
-func (o Options) attemptTimeout() time.Duration { return max(o.Lease, 10*time.Second) }
+// attemptTimeout bounds one try of a commit or a renewal: a database that does not answer within it (a network
+// that drops everything) is treated as away. A third of the lease, from 2 to 10 seconds.
+func (o Options) attemptTimeout() time.Duration {
+	return min(max(o.Lease/3, 2*time.Second), 10*time.Second)
+}
 
 // renewEvery is how often the lease is renewed while the database answers; probeEvery how often the store tries
 // again while it does not.

@@ -134,3 +134,38 @@ func TestCommitGivesUpWhileTheDatabaseIsAway(t *testing.T) {
 		t.Fatalf("after the outage the store holds %d objects and next id %d; want 2 and 3", len(saved.Objects), saved.NextID)
 	}
 }
+
+// TestCommitsPauseWhileCutOff cuts the network between a server's store and PostgreSQL (a proxy that stops
+// answering, PostgreSQL itself still running): the commit under way gets no answer, waits its time and fails with
+// ErrPaused, the store says it is paused (not lost: nobody took the lease), and once the network is back the
+// store resumes by itself, its lease still its own, and commits again; the cut commit is not in the store.
+func TestCommitsPauseWhileCutOff(t *testing.T) {
+	url := pgtest.Database(t)
+	srv := pgtest.Shared(t)
+	proxy, err := pgtest.NewProxy(fmt.Sprintf("127.0.0.1:%d", srv.Port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = proxy.Close() }) // after the store's Close, which gives the lease up through it
+	told := newStatuses()
+	s := openLeased(t, srv.Proxied(url, proxy), "server A", pgstore.Options{Lease: 3 * time.Second, OnStatus: told.tell})
+	commitT(t, s, coins(1, 1))
+	proxy.Cut()
+	start := time.Now()
+	if err := s.Commit(coins(2, 1)); !errors.Is(err, pgstore.ErrPaused) {
+		t.Fatalf("a commit while cut off: %v; want ErrPaused", err)
+	}
+	t.Logf("the commit gave up %v after the cut", time.Since(start).Round(time.Millisecond))
+	if st := told.await(t, "that it is paused", time.Second, func(st pgstore.Status) bool { return st.Paused }); st.Lost {
+		t.Fatalf("cut off, the store says its lease is lost: %+v", st)
+	}
+	proxy.Restore()
+	restored := time.Now()
+	told.await(t, "that it resumed", 30*time.Second, func(st pgstore.Status) bool { return !st.Paused })
+	t.Logf("the store resumed %v after the network came back", time.Since(restored).Round(time.Millisecond))
+	commitT(t, s, coins(3, 1))
+	saved := loadT(t, s)
+	if _, ok := saved.Objects[2]; ok || saved.NextID != 4 || len(saved.Objects) != 2 {
+		t.Fatalf("after the cut the store holds objects %v and next id %d; want 1 and 3, and 4", saved.Objects, saved.NextID)
+	}
+}
