@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"riddlestone/internal/e2e"
+	"riddlestone/internal/pgtest"
 	"riddlestone/server"
 )
 
@@ -26,7 +27,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv("RIDDLESTONE_TEST_MAIN") == "1" {
 		os.Exit(server.Main(os.Args[1:]))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	pgtest.StopShared() // the PostgreSQL server of the tests that use one
+	os.Exit(code)
 }
 
 // writeConfig writes a config file for a server keeping its data in dir, with extra TOML appended to the

@@ -54,7 +54,7 @@ func Puzzles(s *Server) error {
 		Mode:          mode,
 		TwoKeyPercent: twoKeys,
 		StoreDir:      filepath.Join(conf.World.Folder, "riddlestone"),
-		OpenStore:     conf.openStore(),
+		OpenStore:     s.openStore(),
 		IsAdmin:       s.IsAdmin,
 		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
@@ -66,6 +66,7 @@ func Puzzles(s *Server) error {
 	}
 	s.WrapHandler(o.Handler)
 	s.OnJoin(o.Join)
+	s.OnJoin(s.tellPaused)
 	s.OnClose(o.Close)
 	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, overlay.Commands()...))
 	o.Start()

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	dfserver "github.com/df-mc/dragonfly/server"
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -52,6 +53,8 @@ type Server struct {
 	closing   chan struct{} // closed when Close starts
 	closeOnce sync.Once
 	accepted  chan struct{} // closed when the accept loop has ended
+
+	paused atomic.Pointer[string] // what players are told while the puzzle store is paused (store.go); nil while it runs
 }
 
 // New opens the world and the listener described by opts and attaches the extensions, but lets no player in

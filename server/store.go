@@ -3,10 +3,13 @@ package server
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"time"
 
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
 )
@@ -19,6 +22,10 @@ type StoreSettings struct {
 	// URL is the PostgreSQL connection URL, postgres://user:password@host:port/database?sslmode=..., for Kind
 	// "postgres"; the database must exist, and the first start makes its tables.
 	URL string
+	// LeaseSeconds is how long the lease a "postgres" server holds on the puzzles lasts unless renewed (it renews
+	// it every third of that): a server that dies is replaced by another within it, and a commit waits at most
+	// that long for a database that is away before the move fails (docs/network.md).
+	LeaseSeconds int
 }
 
 // The kinds of store.
@@ -28,10 +35,18 @@ const (
 )
 
 // defaultStore is the [Store] section's defaults: LevelDB in the world folder.
-func defaultStore() StoreSettings { return StoreSettings{Kind: storeLevelDB} }
+func defaultStore() StoreSettings {
+	return StoreSettings{Kind: storeLevelDB, LeaseSeconds: int(pgstore.DefaultLease / time.Second)}
+}
+
+// maxLeaseSeconds bounds Store.LeaseSeconds: an hour.
+const maxLeaseSeconds = 3600
 
 // validate checks the section, and says which key is at fault.
 func (s StoreSettings) validate() (key string, err error) {
+	if s.LeaseSeconds < 1 || s.LeaseSeconds > maxLeaseSeconds {
+		return "LeaseSeconds", fmt.Errorf("%d is not between 1 and %d seconds", s.LeaseSeconds, maxLeaseSeconds)
+	}
 	switch s.Kind {
 	case storeLevelDB:
 		if s.URL != "" {
@@ -61,17 +76,80 @@ func hidePassword(line string) string {
 	return kvPassword.ReplaceAllString(urlPassword.ReplaceAllString(line, "${1}***@"), "${1}***")
 }
 
-// storeOpenTimeout bounds connecting to PostgreSQL and migrating its schema at start.
+// storeOpenTimeout bounds connecting to PostgreSQL and migrating its schema at start; waiting for a lease that
+// another server held may add one lease time to it.
 const storeOpenTimeout = time.Minute
 
-// openStore returns the function that opens the puzzle store the configuration names, for overlay.Options.
-func (c Config) openStore() func() (overlay.Store, error) {
+// openStore returns the function that opens the puzzle store the configuration names, for overlay.Options. A
+// PostgreSQL store takes the lease of the puzzles under this server's name (holderName) and tells the server when
+// it pauses and resumes (storeStatus).
+func (s *Server) openStore() func() (overlay.Store, error) {
+	c := s.conf
 	return func() (overlay.Store, error) {
 		if c.Store.Kind != storePostgres {
 			return overlay.OpenStore(filepath.Join(c.World.Folder, "riddlestone"))
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout)
+		lease := time.Duration(c.Store.LeaseSeconds) * time.Second
+		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout+lease)
 		defer cancel()
-		return pgstore.Open(ctx, c.Store.URL)
+		return pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
+			Holder:   s.holderName(),
+			Lease:    lease,
+			OnStatus: s.storeStatus,
+			Stop:     s.Done(),
+			Log:      s.log,
+		})
 	}
+}
+
+// holderName names this server in words for the others of a network that find the puzzles' lease taken: its
+// machine, process and address.
+func (s *Server) holderName() string {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "an unnamed machine"
+	}
+	return fmt.Sprintf("the server on %s (pid %d, address %s)", host, os.Getpid(), s.conf.Network.Address)
+}
+
+// storeStatus is told when the PostgreSQL store pauses or resumes: the server logs it and tells the players in
+// words. It runs on the store's goroutines and must not block: the players are told by a world task.
+func (s *Server) storeStatus(st pgstore.Status) {
+	var msg string
+	switch {
+	case st.Lost:
+		s.log.Warn("puzzles paused for good: "+st.Why+"; this server changes no puzzle state until it is restarted", "err", st.Err)
+		msg = "§cThe puzzles are paused: " + st.Why + "."
+	case st.Paused:
+		s.log.Warn("puzzles paused: the puzzle store cannot be reached; moves wait for it, then fail until it is back", "err", st.Err)
+		msg = "§eThe puzzles are paused: " + st.Why + ". Your moves count again as soon as it is back."
+	default:
+		s.log.Info("puzzles resumed: the puzzle store is back")
+		msg = "§aThe puzzles are running again."
+	}
+	if st.Paused {
+		s.paused.Store(&msg)
+	} else {
+		s.paused.Store(nil)
+	}
+	s.tellAll(msg)
+}
+
+// tellPaused tells a player who joins while the puzzle store is paused that the puzzles are; it runs on the
+// player's join, in the world transaction.
+func (s *Server) tellPaused(p *player.Player) {
+	if msg := s.paused.Load(); msg != nil {
+		p.Message(*msg)
+	}
+}
+
+// tellAll sends every player in the overworld a message, from any goroutine, without waiting.
+func (s *Server) tellAll(msg string) {
+	s.World().Do(func(tx *world.Tx) {
+		for e := range tx.Players() {
+			if p, ok := e.(*player.Player); ok {
+				p.Message(msg)
+			}
+		}
+	})
 }

@@ -8,7 +8,7 @@ import (
 // The [Store] section: LevelDB by default, PostgreSQL with a URL, and each mistake reported at its key.
 func TestStoreSection(t *testing.T) {
 	c, err := ParseConfig("c.toml", nil)
-	if err != nil || c.Store.Kind != "leveldb" || c.Store.URL != "" {
+	if err != nil || c.Store.Kind != "leveldb" || c.Store.URL != "" || c.Store.LeaseSeconds != 15 {
 		t.Fatalf("default store: %+v, %v", c.Store, err)
 	}
 	c, err = ParseConfig("c.toml", []byte("[Store]\nKind = \"postgres\"\nURL = \"postgres://rs:pw@127.0.0.1:5432/world\"\n"))
@@ -21,6 +21,7 @@ func TestStoreSection(t *testing.T) {
 		{"[Store]\nKind = \"postgres\"\nURL = \"postgres://rs:s3cret@db:port/world\"\n", "c.toml:3:7: Store.URL: not a PostgreSQL connection URL"},
 		{"[Store]\nURL = \"postgres://127.0.0.1/world\"\n", "c.toml:2:7: Store.URL: is for Kind = \"postgres\""},
 		{"[Store]\nKnd = \"postgres\"\n", "c.toml:2:1: unknown key Store.Knd"},
+		{"[Store]\nLeaseSeconds = 0\n", "c.toml:2:16: Store.LeaseSeconds: 0 is not between 1 and 3600 seconds"},
 		{"[Store]\nKind = \"postgres\"\nURL = \"host=db port=x password=s3cret\"\n", "c.toml:3:7: Store.URL: not a PostgreSQL connection URL"},
 	} {
 		_, err := ParseConfig("c.toml", []byte(tc.src))

@@ -206,7 +206,7 @@ func TestRestartMatrixPostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program many times")
 	}
-	store := fmt.Sprintf("[Store]\nKind = \"postgres\"\nURL = %q\n", pgtest.Database(t))
+	store := fmt.Sprintf("[Store]\nKind = \"postgres\"\nURL = %q\nLeaseSeconds = 3\n", pgtest.Database(t)) // a killed program's lease runs out in 3 s
 	restartMatrix(t, os.Getenv("RIDDLESTONE_POSTGRES_MATRIX") == "1", store)
 }
 

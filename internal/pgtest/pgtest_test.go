@@ -2,6 +2,7 @@ package pgtest_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -58,4 +59,38 @@ func dbName(t *testing.T, url string) string {
 		t.Fatal(err)
 	}
 	return c.Database
+}
+
+// TestProxyCutsAndRestores: through the proxy a query is answered; cut, it gets no answer (a connection opened
+// then does not even log in); restored, a new connection is answered again.
+func TestProxyCutsAndRestores(t *testing.T) {
+	url := pgtest.Database(t)
+	srv := pgtest.Shared(t)
+	proxy, err := pgtest.NewProxy(fmt.Sprintf("127.0.0.1:%d", srv.Port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proxy.Close()
+	query := func(within time.Duration) error {
+		ctx, cancel := context.WithTimeout(context.Background(), within)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, srv.Proxied(url, proxy))
+		if err != nil {
+			return err
+		}
+		defer conn.Close(context.Background())
+		var n int
+		return conn.QueryRow(ctx, "SELECT 1").Scan(&n)
+	}
+	if err := query(time.Minute); err != nil {
+		t.Fatalf("through the proxy: %v", err)
+	}
+	proxy.Cut()
+	if err := query(time.Second); err == nil {
+		t.Fatal("a query went through the cut proxy")
+	}
+	proxy.Restore()
+	if err := query(time.Minute); err != nil {
+		t.Fatalf("through the restored proxy: %v", err)
+	}
 }

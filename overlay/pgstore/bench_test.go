@@ -12,7 +12,9 @@ import (
 
 	"github.com/df-mc/dragonfly/server/entity"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/internal/pgtest"
 	"riddlestone/overlay"
+	"riddlestone/overlay/pgstore"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
 )
@@ -21,8 +23,10 @@ import (
 // that both see the same machine load: each iteration commits the change to LevelDB, then to PostgreSQL. The
 // change is the one a move in the start area of seed 42 (default pack) makes, as the overlay writes it: the
 // area's record, its puzzle re-encoded with the move's progress, two of its objects and the next id. Both stores
-// sync every commit (LevelDB's synchronous batch, PostgreSQL's synchronous commit). It reports each store's
-// median, 99th percentile and mean, and the change's size; ns/op is the two commits together.
+// sync every commit (LevelDB's synchronous batch, PostgreSQL's synchronous commit). The PostgreSQL stores are the
+// tests' backends (without a lease, and a server's, with its lease: every commit fenced) and, for reference, a
+// commit without the fence as the store made it before leases ("postgres-unfenced"). It reports each store's
+// median, 99th percentile and mean, and the change's size; ns/op is all the commits of an iteration together.
 func BenchmarkMoveCommit(b *testing.B) {
 	move := realMove(b)
 	size := 0
@@ -34,36 +38,44 @@ func BenchmarkMoveCommit(b *testing.B) {
 		v, _ := json.Marshal(o)
 		size += len(v)
 	}
-	stores := make([]overlay.Store, len(backends))
-	took := make([][]time.Duration, len(backends))
-	for i, be := range backends {
+	names := []string{}
+	commits := []func(overlay.Change) error{}
+	for _, be := range backends {
 		s, err := be.open(be.place(b))
 		if err != nil {
 			b.Fatal(err)
 		}
 		defer s.Close()
-		stores[i] = s
+		names, commits = append(names, be.name), append(commits, s.Commit)
 	}
+	ref, err := pgstore.Open(context.Background(), pgtest.Database(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ref.Close()
+	names = append(names, "postgres-unfenced")
+	commits = append(commits, func(c overlay.Change) error { return pgstore.CommitUnfenced(ref, c) })
+	took := make([][]time.Duration, len(commits))
 	for b.Loop() {
-		for i, s := range stores {
+		for i, commit := range commits {
 			start := time.Now()
-			if err := s.Commit(move); err != nil {
+			if err := commit(move); err != nil {
 				b.Fatal(err)
 			}
 			took[i] = append(took[i], time.Since(start))
 		}
 	}
 	us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
-	for i, be := range backends {
+	for i, name := range names {
 		t := took[i]
 		var sum time.Duration
 		for _, d := range t {
 			sum += d
 		}
 		slices.Sort(t)
-		b.ReportMetric(us(t[len(t)/2]), be.name+"-p50-µs")
-		b.ReportMetric(us(t[len(t)*99/100]), be.name+"-p99-µs")
-		b.ReportMetric(us(sum/time.Duration(len(t))), be.name+"-mean-µs")
+		b.ReportMetric(us(t[len(t)/2]), name+"-p50-µs")
+		b.ReportMetric(us(t[len(t)*99/100]), name+"-p99-µs")
+		b.ReportMetric(us(sum/time.Duration(len(t))), name+"-mean-µs")
 	}
 	b.ReportMetric(float64(size), "change-bytes")
 }

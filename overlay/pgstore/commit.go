@@ -1,7 +1,6 @@
 package pgstore
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
@@ -28,37 +27,44 @@ const nextIDCounter = "next-id"
 // Commit writes a change as one transaction: its statements go as one pipeline, which PostgreSQL runs as one
 // implicit transaction, committed (and synced) before the answer comes back. A failing statement rolls back the
 // whole change. Records apply in the order the LevelDB store applies them (see overlay.Store).
+//
+// The first statement is the fence (riddlestone_fence): the change is written only if the store's lease is still
+// its own, and nothing is written once another server took it (ErrLeaseLost, for good). A database that cannot be
+// reached is waited for and tried again (retry.go); the store pauses meanwhile and tells Options.OnStatus.
 func (s *Store) Commit(c overlay.Change) error {
-	b, err := batchOf(c)
-	if err != nil {
+	b := &pgx.Batch{}
+	if err := queueChange(b, c); err != nil {
 		return err
 	}
 	if b.Len() == 0 {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
-	defer cancel()
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
-		return fmt.Errorf("commit puzzle state to PostgreSQL: %w", err)
+	s.commit.Lock()
+	defer s.commit.Unlock()
+	if err := s.health.refusal(); err != nil {
+		return err
 	}
-	return nil
+	s.seq++
+	fenced := &pgx.Batch{}
+	fenced.Queue(fence, s.opts.Region, s.epoch, s.seq)
+	fenced.QueuedQueries = append(fenced.QueuedQueries, b.QueuedQueries...)
+	return s.commitRetrying(fenced, s.seq)
 }
 
-// batchOf turns a change into its statements, in order. Every record is encoded before anything is sent, so a
+// queueChange queues a change's statements, in order. Every record is encoded before anything is sent, so a
 // record that cannot be encoded fails the change before it reaches the database.
-func batchOf(c overlay.Change) (*pgx.Batch, error) {
-	b := &pgx.Batch{}
+func queueChange(b *pgx.Batch, c overlay.Change) error {
 	for _, a := range c.Areas {
 		v, err := json.Marshal(a)
 		if err != nil {
-			return nil, fmt.Errorf("store area %v: %w", a.Pos, err)
+			return fmt.Errorf("store area %v: %w", a.Pos, err)
 		}
 		b.Queue(putArea, a.Pos[0], a.Pos[1], v)
 	}
 	for _, o := range c.Objects {
 		v, err := json.Marshal(o)
 		if err != nil {
-			return nil, fmt.Errorf("store object %d: %w", o.ID, err)
+			return fmt.Errorf("store object %d: %w", o.ID, err)
 		}
 		b.Queue(putObject, o.ID, holderOf(o), v)
 	}
@@ -74,7 +80,7 @@ func batchOf(c overlay.Change) (*pgx.Batch, error) {
 	for _, cl := range c.Cleared {
 		v, err := json.Marshal(cl)
 		if err != nil {
-			return nil, fmt.Errorf("store cleared block %v: %w", cl.Pos, err)
+			return fmt.Errorf("store cleared block %v: %w", cl.Pos, err)
 		}
 		b.Queue(putCleared, cl.Pos[0], cl.Pos[1], cl.Pos[2], v)
 	}
@@ -84,11 +90,11 @@ func batchOf(c overlay.Change) (*pgx.Batch, error) {
 	for _, in := range c.Intents {
 		v, err := json.Marshal(in)
 		if err != nil {
-			return nil, fmt.Errorf("store intent %s %v: %w", in.Kind, in.Area, err)
+			return fmt.Errorf("store intent %s %v: %w", in.Kind, in.Area, err)
 		}
 		b.Queue(putIntent, string(in.Kind), in.Area[0], in.Area[1], v)
 	}
-	return b, nil
+	return nil
 }
 
 // holderOf returns the player holding an object in their inventory, for the holder column; nil otherwise.

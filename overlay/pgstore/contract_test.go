@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -49,7 +50,21 @@ var backends = []backend{
 		},
 		failOn: failObjectInPostgres,
 	},
+	{
+		// A server's store: it holds the lease, and every commit is fenced by it.
+		name:  "postgres-leased",
+		place: pgtest.Database,
+		open: func(at string) (overlay.Store, error) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			return pgstore.OpenWith(ctx, at, pgstore.Options{Holder: fmt.Sprintf("the test process %d", os.Getpid()), Lease: testLease})
+		},
+		failOn: failObjectInPostgres,
+	},
 }
+
+// testLease is the lease of the tests' leased stores: short, so that a killed holder is replaced quickly.
+const testLease = 2 * time.Second
 
 // TestStoreContract runs every case of the store's contract on every backend.
 func TestStoreContract(t *testing.T) {

@@ -3,11 +3,14 @@ package pgstore
 import (
 	"context"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"riddlestone/overlay"
 )
 
 // OpenAt is Open migrating only up to a schema version, for the tests of migrations.
 func OpenAt(ctx context.Context, url string, version int) (*Store, error) {
-	return openAt(ctx, url, version)
+	return openAt(ctx, url, version, Options{})
 }
 
 // Setting returns a run-time setting as the store's connections have it.
@@ -18,4 +21,16 @@ func Setting(t *testing.T, s *Store, name string) string {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// CommitUnfenced commits a change as the store did before leases, without the fence: the reference
+// BenchmarkMoveCommit measures the fence's cost against.
+func CommitUnfenced(s *Store, c overlay.Change) error {
+	b := &pgx.Batch{}
+	if err := queueChange(b, c); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	return s.pool.SendBatch(ctx, b).Close()
 }

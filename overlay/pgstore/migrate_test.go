@@ -3,6 +3,7 @@ package pgstore_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -47,8 +48,8 @@ func versions(t *testing.T, conn *pgx.Conn) []int {
 }
 
 func TestSchemaVersionIsTheLastMigration(t *testing.T) {
-	if v := pgstore.Version(); v != 2 {
-		t.Fatalf("schema version %d, want 2 (the files in migrations/)", v)
+	if v := pgstore.Version(); v != 3 {
+		t.Fatalf("schema version %d, want 3 (the files in migrations/)", v)
 	}
 }
 
@@ -63,8 +64,8 @@ func TestMigrateFromEmpty(t *testing.T) {
 		s.Close()
 	}
 	conn := connT(t, url)
-	if got := versions(t, conn); len(got) != 2 || got[0] != 1 || got[1] != 2 {
-		t.Fatalf("recorded versions %v, want [1 2]", got)
+	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3}) {
+		t.Fatalf("recorded versions %v, want [1 2 3]", got)
 	}
 	var index string
 	if err := conn.QueryRow(ctxT(t), "SELECT indexdef FROM pg_indexes WHERE indexname = 'puzzle_objects_holder'").Scan(&index); err != nil {
@@ -104,7 +105,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := versions(t, conn); len(got) != 2 {
+	if got := versions(t, conn); len(got) != pgstore.Version() {
 		t.Fatalf("after the upgrade the database records %v", got)
 	}
 	saved, err := s.Load()
@@ -181,8 +182,8 @@ func TestServersMigrateTogether(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := versions(t, connT(t, url)); len(got) != 2 {
-		t.Fatalf("recorded versions %v, want [1 2]", got)
+	if got := versions(t, connT(t, url)); !slices.Equal(got, []int{1, 2, 3}) {
+		t.Fatalf("recorded versions %v, want [1 2 3]", got)
 	}
 }
 
@@ -228,5 +229,38 @@ func TestCommitsAreSynchronous(t *testing.T) {
 	defer s.Close()
 	if got := pgstore.Setting(t, s, "synchronous_commit"); got != "on" {
 		t.Fatalf("the store's connections have synchronous_commit = %s", got)
+	}
+}
+
+// TestMigrateFromVersion2 writes a store as a version 2 server would, then opens it with this build as a server
+// does: the schema goes to version 3 (the leases), the state loads as it was written, the server takes the lease
+// and its commits go through the fence.
+func TestMigrateFromVersion2(t *testing.T) {
+	url := pgtest.Database(t)
+	old, err := pgstore.OpenAt(ctxT(t), url, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	conn := connT(t, url)
+	for _, o := range []overlay.ObjectRecord{safe, key} {
+		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_counters (name, value) VALUES ('next-id', 5)"); err != nil {
+		t.Fatal(err)
+	}
+	s := openLeased(t, url, "server A", pgstore.Options{})
+	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3}) {
+		t.Fatalf("after the upgrade the database records %v", got)
+	}
+	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{safe, key}, 5, nil, nil))
+	commitT(t, s, overlay.Change{Removed: []int{safe.ID}, NextID: 6})
+	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{key}, 6, nil, nil))
+	var holder string
+	var seq int64
+	if err := conn.QueryRow(ctxT(t), "SELECT holder, commit_seq FROM riddlestone_leases WHERE region = 'world'").Scan(&holder, &seq); err != nil || holder != "server A" || seq != 1 {
+		t.Fatalf("the lease after one commit: holder %q, commit %d, %v", holder, seq, err)
 	}
 }

@@ -7,6 +7,10 @@
 // object id or position. The schema is versioned: Open migrates a database to this build's version (see
 // migrate.go and the numbered files in migrations/).
 //
+// A server's store (OpenWith) holds the lease of the puzzles (lease.go): every commit checks it in its own
+// transaction, so a server whose lease another took writes nothing. A commit that cannot reach the database waits
+// and tries again (retry.go), and the store tells the server when it pauses and resumes (Options.OnStatus).
+//
 // The driver is pgx (github.com/jackc/pgx/v5), the well-kept pure-Go PostgreSQL driver: pipelined batches,
 // connection pooling and PostgreSQL's types, without cgo.
 package pgstore
@@ -16,21 +20,33 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"riddlestone/overlay"
 )
 
-// opTimeout bounds one Commit or Load: a database that does not answer in this time fails the request instead
-// of holding the overlay's owner for ever. A Commit that times out may or may not have been committed (its
-// commit may have reached the database just before); committing the same change again is harmless, since every
-// record of a change is written or deleted by key.
+// opTimeout bounds a Load or a snapshot: a database that does not answer in this time fails it instead of holding
+// its caller for ever. (A commit's tries are bounded by Options; see retry.go.)
 const opTimeout = time.Minute
 
-// Store is an overlay.Store in a PostgreSQL database.
+// Store is an overlay.Store in a PostgreSQL database. A store that a server writes holds the lease of its region
+// (OpenWith): every commit checks in its own transaction that the lease is still the store's, so that two servers
+// never both change the same puzzles.
 type Store struct {
 	pool *pgxpool.Pool
+	opts Options
+
+	epoch  int64      // the lease's fencing token; 0 without a lease
+	commit sync.Mutex // one commit at a time, in order
+	seq    int64      // the number of the last commit made under the lease (under commit)
+	health health
+
+	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
+	cancel context.CancelFunc
+	kept   chan struct{} // closed when the renewal has ended
+	closed sync.Once
 }
 
 var _ overlay.Store = (*Store)(nil)
@@ -55,14 +71,22 @@ func parseURL(url string) (*pgxpool.Config, error) {
 	return nil, errors.New("not a PostgreSQL connection URL (postgres://user:password@host:port/database): " + msg)
 }
 
-// Open connects to the database at url and brings its schema to this build's version. The database must exist;
-// the tables are made by the first Open.
+// Open connects to the database at url and brings its schema to this build's version, without a lease: the store
+// reads, and writes only while no server holds the lease (tools and tests). The database must exist; the tables
+// are made by the first Open.
 func Open(ctx context.Context, url string) (*Store, error) {
-	return openAt(ctx, url, Version())
+	return openAt(ctx, url, Version(), Options{})
 }
 
-// openAt is Open migrating only up to a schema version, for the tests of migrations.
-func openAt(ctx context.Context, url string, version int) (*Store, error) {
+// OpenWith is Open for a server: with opts.Holder set, it takes the lease of opts.Region (waiting for a lease
+// that another server stopped renewing to run out, refusing one that is renewed) and keeps renewing it until
+// Close; commits wait for a database that is away and pause the store, telling opts.OnStatus.
+func OpenWith(ctx context.Context, url string, opts Options) (*Store, error) {
+	return openAt(ctx, url, Version(), opts)
+}
+
+// openAt is OpenWith migrating only up to a schema version, for the tests of migrations.
+func openAt(ctx context.Context, url string, version int, opts Options) (*Store, error) {
 	cfg, err := parseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle store: %w", err)
@@ -81,11 +105,32 @@ func openAt(ctx context.Context, url string, version int) (*Store, error) {
 		pool.Close()
 		return nil, err
 	}
-	return &Store{pool: pool}, nil
+	s := &Store{pool: pool, opts: opts.withDefaults(), kept: make(chan struct{})}
+	s.health.onTell = s.opts.OnStatus
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if s.opts.Holder == "" {
+		close(s.kept)
+		return s, nil
+	}
+	if err := s.acquire(ctx); err != nil {
+		s.cancel()
+		pool.Close()
+		return nil, err
+	}
+	go s.keepLease()
+	return s, nil
 }
 
-// Close closes the store's connections.
+// Close gives the lease up, if the store holds one, and closes its connections. Commits waiting for the database
+// fail. Closing again does nothing.
 func (s *Store) Close() error {
-	s.pool.Close()
+	s.closed.Do(func() {
+		s.cancel()
+		<-s.kept
+		if s.epoch != 0 {
+			s.release() // only the lease of this store's epoch: one another server took stays taken
+		}
+		s.pool.Close()
+	})
 	return nil
 }
