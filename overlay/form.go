@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/form"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -35,7 +36,7 @@ func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx)
 		if b.Text != pressed.Text {
 			continue
 		}
-		if m.o.blocksArea(m.o.view(), m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize))) {
+		if m.o.blocksArea(m.o.view(), m.moves[i], store.AreaOfBlock(m.at, int32(m.o.opts.AreaSize))) {
 			m.o.confirmUnsolvable(p, m.moves[i], m.at, m.props)
 			return
 		}
@@ -106,7 +107,7 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 		return ""
 	}
 	n := narration{item: objectNoun(v.pack, obj), player: player}
-	if a, err := ParseAreaPos(obj.Area); err == nil {
+	if a, err := store.ParseAreaPos(obj.Area); err == nil {
 		n.area = areaKind(v, a)
 	}
 	var lines []string
@@ -170,7 +171,7 @@ func askLine(p *puzzle.Pack, st puzzle.TreeRule, obj puzzle.Object, n narration)
 // done yet, with the items the puzzle bound, then every rule the player may run with them.
 func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzle.TreeRule {
 	var out []puzzle.TreeRule
-	if a, err := ParseAreaPos(obj.Area); err == nil {
+	if a, err := store.ParseAreaPos(obj.Area); err == nil {
 		if run, ok := v.areas[a]; ok && run.tracked != nil {
 			for _, i := range postOrder(run.tracked.Nodes) {
 				if st := run.tracked.Nodes[i]; !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
@@ -271,7 +272,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 		return false
 	}
 	for _, in := range mv.Inputs {
-		if w := v.where.at(in); w.Kind == InInventory && w.Player != p.UUID() {
+		if w := v.where.at(in); w.Kind == store.InInventory && w.Player != p.UUID() {
 			return false
 		}
 	}
@@ -280,7 +281,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 
 // areaOf names the area a player stands in.
 func (o *Overlay) areaOf(p *player.Player) string {
-	return areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+	return areaName(store.AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
 }
 
 // heldStack is the stack in a player's main hand.
@@ -350,12 +351,12 @@ func placeWords(v *state, p *player.Player, id int) string {
 	switch {
 	case p == nil:
 		return ""
-	case w.Kind == InInventory && w.Player == p.UUID():
+	case w.Kind == store.InInventory && w.Player == p.UUID():
 		if held, ok := stackObject(heldStack(p)); ok && held == id {
 			return "in your hand"
 		}
 		return "in your inventory"
-	case w.Kind == AtBlock || w.Kind == AtEntity:
+	case w.Kind == store.AtBlock || w.Kind == store.AtEntity:
 		return bearing(p.Position(), w.Block)
 	}
 	return ""

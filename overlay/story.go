@@ -8,6 +8,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -33,7 +34,7 @@ func objectsIn(list []ObjectAt) []puzzle.Object {
 }
 
 // areaKind is an area's kind in words, from the pack area it is made from ("village"), or "" when not known.
-func areaKind(s *state, a AreaPos) string {
+func areaKind(s *state, a store.AreaPos) string {
 	if run, ok := s.areas[a]; ok && run.rec.Template != "" {
 		return words(run.rec.Template)
 	}
@@ -41,7 +42,7 @@ func areaKind(s *state, a AreaPos) string {
 }
 
 // areaTitle names an area for a story: "The village (0,0)", or "Area 0,0".
-func areaTitle(s *state, a AreaPos) string {
+func areaTitle(s *state, a store.AreaPos) string {
 	if kind := areaKind(s, a); kind != "" {
 		return fmt.Sprintf("The %s (%v)", kind, a)
 	}
@@ -49,7 +50,7 @@ func areaTitle(s *state, a AreaPos) string {
 }
 
 // goalSentence says an area's goal as a sentence: "In the village, your goal is an unlocked oak door."
-func goalSentence(s *state, a AreaPos) string {
+func goalSentence(s *state, a store.AreaPos) string {
 	run, ok := s.areas[a]
 	where := fmt.Sprintf("In area %v", a)
 	if kind := areaKind(s, a); kind != "" {
@@ -113,25 +114,25 @@ func postOrder(nodes []puzzle.TreeRule) []int {
 // story tells what has happened in the world, area by area from the start outwards: the steps done in each and,
 // for a solved area, what solving it achieved.
 func (o *Overlay) story(s *state) []string {
-	var areas []AreaPos
+	var areas []store.AreaPos
 	for a, run := range s.areas {
 		if run.tracked != nil {
 			areas = append(areas, a)
 		}
 	}
-	slices.SortFunc(areas, func(a, b AreaPos) int {
+	slices.SortFunc(areas, func(a, b store.AreaPos) int {
 		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
 	var lines []string
 	for _, a := range areas {
 		run := s.areas[a]
 		steps := storySteps(s.pack, run.tracked, areaKind(s, a))
-		if len(steps) == 0 && run.rec.State != Solved {
+		if len(steps) == 0 && run.rec.State != store.Solved {
 			continue
 		}
 		lines = append(lines, "§l"+areaTitle(s, a)+"§r")
 		lines = append(lines, steps...)
-		if run.rec.State == Solved {
+		if run.rec.State == store.Solved {
 			lines = append(lines, fmt.Sprintf("§2Solved:§r %s.", goalWords(s.pack, run.rec.Goal)))
 		}
 	}
@@ -180,7 +181,7 @@ type moveText struct {
 }
 
 // solvedLine tells everyone that a player solved an area and what it achieved.
-func solvedLine(s *state, a AreaPos, player string) string {
+func solvedLine(s *state, a store.AreaPos, player string) string {
 	goal := "nothing"
 	if run, ok := s.areas[a]; ok && run.rec.Goal != "" {
 		goal = goalWords(s.pack, run.rec.Goal)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // The statements of a commit, one per kind of record: writes replace the record of the same key.
@@ -27,8 +27,8 @@ const nextIDCounter = "next-id"
 
 // Commit writes a change as one transaction: its statements go as one pipeline, which PostgreSQL runs as one
 // implicit transaction, committed (and synced) before the answer comes back. A failing statement rolls back the
-// whole change. Records apply in the order the LevelDB store applies them (see overlay.Store).
-func (s *Store) Commit(c overlay.Change) error {
+// whole change. Records apply in the order the LevelDB store applies them (see store.Store).
+func (s *Store) Commit(c store.Change) error {
 	b, err := batchOf(c)
 	if err != nil {
 		return err
@@ -46,7 +46,7 @@ func (s *Store) Commit(c overlay.Change) error {
 
 // batchOf turns a change into its statements, in order. Every record is encoded before anything is sent, so a
 // record that cannot be encoded fails the change before it reaches the database.
-func batchOf(c overlay.Change) (*pgx.Batch, error) {
+func batchOf(c store.Change) (*pgx.Batch, error) {
 	b := &pgx.Batch{}
 	for _, a := range c.Areas {
 		v, err := json.Marshal(a)
@@ -92,8 +92,8 @@ func batchOf(c overlay.Change) (*pgx.Batch, error) {
 }
 
 // holderOf returns the player holding an object in their inventory, for the holder column; nil otherwise.
-func holderOf(o overlay.ObjectRecord) any {
-	if o.Where.Kind != overlay.InInventory || o.Where.Player == uuid.Nil {
+func holderOf(o store.ObjectRecord) any {
+	if o.Where.Kind != store.InInventory || o.Where.Player == uuid.Nil {
 		return nil
 	}
 	return o.Where.Player.String()

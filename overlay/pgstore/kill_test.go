@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -102,9 +102,9 @@ func storeWriter(kind, at string) {
 			os.Exit(3)
 		}
 		for id := saved.NextID; ; id += changeSize {
-			c := overlay.Change{NextID: id + changeSize}
+			c := store.Change{NextID: id + changeSize}
 			for n := id; n < id+changeSize; n++ {
-				c.Objects = append(c.Objects, overlay.ObjectRecord{Object: puzzle.Object{ID: n, Item: "Coin" + strconv.Itoa(n), Area: "0,0"}})
+				c.Objects = append(c.Objects, store.ObjectRecord{Object: puzzle.Object{ID: n, Item: "Coin" + strconv.Itoa(n), Area: "0,0"}})
 			}
 			if err := s.Commit(c); err != nil {
 				os.Exit(4)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 )
 
 // ctxT is a context for one test's database work.
@@ -86,7 +86,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatalf("after opening at version 1 the database records %v", got)
 	}
 	// What a version 1 server wrote for a round-trip's records (version 1 had no holder column).
-	v1 := []overlay.ObjectRecord{safe, key, smith, pond}
+	v1 := []store.ObjectRecord{safe, key, smith, pond}
 	for _, o := range v1 {
 		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
 			t.Fatal(err)
@@ -111,7 +111,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same(t, normal(saved), want([]overlay.AreaRecord{meadow}, v1, 5, nil, nil))
+	same(t, normal(saved), want([]store.AreaRecord{meadow}, v1, 5, nil, nil))
 	holders := map[int]string{}
 	rows, err := conn.Query(ctxT(t), "SELECT id, coalesce(holder::text, '') FROM puzzle_objects")
 	if err != nil {
@@ -133,8 +133,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	// The upgraded store goes on: a commit writes the new column too.
 	dropped := key
-	dropped.Where = overlay.Where{Kind: overlay.AtBlock}
-	commitT(t, s, overlay.Change{Objects: []overlay.ObjectRecord{dropped}})
+	dropped.Where = store.Where{Kind: store.AtBlock}
+	commitT(t, s, store.Change{Objects: []store.ObjectRecord{dropped}})
 	var h *string
 	if err := conn.QueryRow(ctxT(t), "SELECT holder::text FROM puzzle_objects WHERE id = $1", key.ID).Scan(&h); err != nil || h != nil {
 		t.Fatalf("a dropped key still has a holder: %v, %v", h, err)

@@ -1,4 +1,4 @@
-// Package pgstore keeps the overlay's puzzle state in PostgreSQL: an overlay.Store that several servers can share
+// Package pgstore keeps the overlay's puzzle state in PostgreSQL: a store.Store that several servers can share
 // (the network of servers of docs/network.md), with the same guarantees as the LevelDB store in the world folder.
 //
 // Each Commit is one transaction, sent as one pipeline (one round trip) and committed with PostgreSQL's
@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // opTimeout bounds one Commit or Load: a database that does not answer in this time fails the request instead
@@ -28,12 +28,12 @@ import (
 // record of a change is written or deleted by key.
 const opTimeout = time.Minute
 
-// Store is an overlay.Store in a PostgreSQL database.
+// Store is a store.Store in a PostgreSQL database.
 type Store struct {
 	pool *pgxpool.Pool
 }
 
-var _ overlay.Store = (*Store)(nil)
+var _ store.Store = (*Store)(nil)
 
 // ParseURL checks a connection URL (postgres://user:password@host:port/database?sslmode=...) or key=value
 // connection string without connecting. Its error never quotes the URL, which may hold a password.
