@@ -6,6 +6,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player/form"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -53,6 +54,6 @@ func (c confirmForm) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx
 func (o *Overlay) confirmUnsolvable(p *player.Player, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) {
 	f := confirmForm{Yes: form.NewButton("Do it anyway", ""), No: form.NewButton("Leave it", ""), o: o, mv: mv, at: at, props: props}
 	p.SendForm(form.NewModal(f, "This cannot be undone").WithBody(
-		"§c" + capital(words(mv.Rule.Action)) + "§r would make this area's puzzle impossible to solve. " +
+		"§c" + words.Capital(words.Of(mv.Rule.Action)) + "§r would make this area's puzzle impossible to solve. " +
 			"An admin, or /puzzle restart, can give the area a new puzzle afterwards."))
 }

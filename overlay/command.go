@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -134,19 +135,19 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 // Hint words a step for players: the action and the items, in words, without ids and places ("chop down the oak
 // tree with the iron axe", "forge the anvil with the iron ingot and the redstone dust").
 func (s Step) Hint(p *puzzle.Pack) string {
-	text := words(s.Action)
+	text := words.Of(s.Action)
 	var with []string
 	for i, in := range s.Inputs {
 		if i == 0 {
-			text += " the " + itemWords(p, in.Item)
+			text += " the " + words.Item(p, in.Item)
 		} else {
-			with = append(with, "the "+itemWords(p, in.Item))
+			with = append(with, "the "+words.Item(p, in.Item))
 		}
 	}
 	if len(with) > 0 {
 		text += " with " + strings.Join(with, " and ")
 	}
-	return capital(text)
+	return words.Capital(text)
 }
 
 // overlayOf finds the overlay a command is about and the area the source stands in (the start area for the

@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/google/uuid"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -101,13 +102,13 @@ func (h hand) advice(v *state, left []puzzle.Move, air bool) []string {
 
 // adviceFor says how to make one move the hand does not suit.
 func (h hand) adviceFor(v *state, mv puzzle.Move, air bool) string {
-	action := words(mv.Rule.Action)
+	action := words.Of(mv.Rule.Action)
 	carried := h.carried(v, mv)
 	if air {
 		for _, in := range mv.Inputs {
 			if !slices.Contains(carried, in) {
 				if obj, ok := v.game.State.Object(in); ok {
-					return "use it on " + objectWords(v.pack, *obj) + " to " + action
+					return "use it on " + words.Object(v.pack, *obj) + " to " + action
 				}
 			}
 		}
@@ -119,7 +120,7 @@ func (h hand) adviceFor(v *state, mv puzzle.Move, air bool) string {
 	var names []string
 	for _, in := range carried {
 		if obj, ok := v.game.State.Object(in); ok {
-			names = append(names, objectWords(v.pack, *obj))
+			names = append(names, words.Object(v.pack, *obj))
 		}
 	}
 	if len(names) > 1 {

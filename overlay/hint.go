@@ -14,6 +14,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -88,7 +89,7 @@ func hint(p *puzzle.Pack, s Step, pos mgl64.Vec3, level int) string {
 func needs(p *puzzle.Pack, s Step) string {
 	var parts []string
 	for _, in := range s.Inputs {
-		parts = append(parts, "the "+itemWords(p, in.Item))
+		parts = append(parts, "the "+words.Item(p, in.Item))
 	}
 	return strings.Join(parts, " and ")
 }
@@ -98,7 +99,7 @@ func needs(p *puzzle.Pack, s Step) string {
 func where(p *puzzle.Pack, s Step, pos mgl64.Vec3) string {
 	var parts []string
 	for _, in := range s.Inputs {
-		name := "the " + itemWords(p, in.Item)
+		name := "the " + words.Item(p, in.Item)
 		switch {
 		case in.MadeBy > 0:
 			parts = append(parts, name+" is made by an earlier step")
@@ -108,7 +109,7 @@ func where(p *puzzle.Pack, s Step, pos mgl64.Vec3) string {
 			parts = append(parts, name+" is "+bearing(pos, in.Where.Block))
 		}
 	}
-	return capital(strings.Join(parts, "; ")) + "."
+	return words.Capital(strings.Join(parts, "; ")) + "."
 }
 
 // bearing says how far and which way a block is from a position: "23 blocks to the north-east", "right here".

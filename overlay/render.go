@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"riddlestone/gamecheck"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -58,7 +59,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 				look.Entity = "armor_stand" // anything without a person's look stands as a named stand
 			}
 			var err error
-			if h, err = o.looks.npc(it, look, world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}); err != nil {
+			if h, err = o.looks.npc(it, look, world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: words.NPCName(it, obj)}); err != nil {
 				return func(*world.Tx) {}
 			}
 		}
@@ -67,7 +68,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
 					setLook(ent, gamecheck.Default().Shown(it, obj.Props))
-					ent.SetNameTag(npcName(it, obj)) // also sends the entity's new state to its viewers
+					ent.SetNameTag(words.NPCName(it, obj)) // also sends the entity's new state to its viewers
 				}
 				return
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -82,7 +83,7 @@ func (o *Overlay) atFeet(s *state, who mover) op {
 	var names []string
 	for _, id := range who.toFeet {
 		if obj, ok := s.game.State.Object(id); ok {
-			names = append(names, objectWords(s.pack, *obj))
+			names = append(names, words.Object(s.pack, *obj))
 		}
 	}
 	msg := "§eYour inventory is full: " + joinWords(names) + " lies at your feet."

@@ -6,6 +6,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -84,7 +85,7 @@ func (o *Overlay) sweepSpent(s *state, c *store.Change, mv puzzle.Move, d puzzle
 	removed := s.game.Remove(func(obj puzzle.Object) bool { return slices.Contains(gone, obj.ID) })
 	ops := o.removeAll(s, c, removed)
 	for _, obj := range removed.Removed {
-		ops = append(ops, spentWord(holders[obj.ID], objectWords(s.pack, obj)))
+		ops = append(ops, spentWord(holders[obj.ID], words.Object(s.pack, obj)))
 	}
 	return ops
 }
@@ -109,7 +110,7 @@ func (o *Overlay) removeAll(s *state, c *store.Change, d puzzle.Delta) []op {
 func spentWord(holder uuid.UUID, name string) op {
 	return func(tx *world.Tx) {
 		if p, ok := findPlayer(tx, holder); ok {
-			p.Message("§7" + capital(name) + " has done its part and leaves your inventory; the guide book keeps the story.")
+			p.Message("§7" + words.Capital(name) + " has done its part and leaves your inventory; the guide book keeps the story.")
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -58,7 +60,7 @@ func TestPackTextInGame(t *testing.T) {
 	if got, want := o.speech(v, v.game, *crate, "Alex"), "The crate is bound with iron."; got != want {
 		t.Errorf("the crate says %q, want %q", got, want)
 	}
-	if page := o.areaPage(v, AreaPos{0, 0}, nil); !strings.Contains(page, "In the yard, your goal is an open crate.") {
+	if page := o.areaPage(v, store.AreaPos{0, 0}, nil); !strings.Contains(page, "In the yard, your goal is an open crate.") {
 		t.Errorf("the area page does not say the goal as a sentence:\n%s", page)
 	}
 
@@ -67,7 +69,7 @@ func TestPackTextInGame(t *testing.T) {
 	forge := puzzle.Move{Rule: v.pack.Rules[1], Inputs: []int{smith.ID, ingot}}
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.at(smith.ID).Block, nil) }))
 	want := "The smith beats the ingot into a key in the yard."
-	story := strings.Join(o.guidePages(o.view(), AreaPos{0, 0}, nil), "\n")
+	story := strings.Join(o.guidePages(o.view(), store.AreaPos{0, 0}, nil), "\n")
 	if !strings.Contains(story, want) {
 		t.Errorf("the guide book's story lacks %q:\n%s", want, story)
 	}
@@ -168,19 +170,19 @@ func TestDefaultPackTextReadsAsWords(t *testing.T) {
 	}
 	lines := 0
 	for _, r := range slices.Concat(p.Rules, p.FailRules) {
-		n := termNarration(p, r, nil, nil)
-		n.area, n.player = "village", "Alex"
-		line, ok := n.say(textOf(p, r.Action).Done)
+		n := words.TermNarration(p, r, nil, nil)
+		n.Area, n.Player = "village", "Alex"
+		line, ok := n.Say(words.TextOf(p, r.Action).Done)
 		check(r.String()+" done", line, ok)
-		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc.words != "" {
-			line, ok := n.say(ask)
+		if ask := words.TextOf(p, r.Action).Ask; ask != nil && n.NPC.Words != "" {
+			line, ok := n.Say(ask)
 			check(r.String()+" ask", line, ok)
 		}
 		lines++
 	}
 	for name, txt := range p.Texts {
 		if txt.Say != nil {
-			line, ok := narration{item: itemNoun(p, name), area: "village", player: "Alex"}.say(txt.Say)
+			line, ok := words.Narration{Item: words.ItemNoun(p, name), Area: "village", Player: "Alex"}.Say(txt.Say)
 			check(name+" say", line, ok)
 			lines++
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/sound"
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -367,7 +368,7 @@ func goalWords(p *puzzle.Pack, goal string) string {
 	if err != nil {
 		return goal
 	}
-	return termWords(p, t)
+	return words.Term(p, t)
 }
 
 // announce shows a title and plays a sound to every player in the world.

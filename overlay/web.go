@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -172,7 +173,7 @@ func (o *Overlay) ObjectViews(a store.AreaPos) []ObjectView {
 
 // objectView describes an object of a published state.
 func objectView(v *state, obj puzzle.Object, leaf bool) ObjectView {
-	return ObjectView{ID: obj.ID, Item: obj.Item, Words: objectWords(v.pack, obj), Props: obj.Props.String(),
+	return ObjectView{ID: obj.ID, Item: obj.Item, Words: words.Object(v.pack, obj), Props: obj.Props.String(),
 		Area: obj.Area, Where: v.where.at(obj.ID), Holds: obj.Contained, InTree: leaf}
 }
 
@@ -194,10 +195,10 @@ func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	}
 	var walk func(n *puzzle.Node) TreeNode
 	walk = func(n *puzzle.Node) TreeNode {
-		tn := TreeNode{Term: n.Term.String(), Item: n.Item, Words: termWords(v.pack, n.Term), Object: n.Object,
+		tn := TreeNode{Term: n.Term.String(), Item: n.Item, Words: words.Term(v.pack, n.Term), Object: n.Object,
 			Spawned: n.Spawn, Step: step[n], Done: done(n)}
 		if n.Rule != nil {
-			tn.Action = words(n.Rule.Action)
+			tn.Action = words.Of(n.Rule.Action)
 		}
 		for _, c := range n.Children {
 			tn.Children = append(tn.Children, walk(c))
