@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"time"
 
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 )
 
 // StoreSettings is the [Store] section of config.toml: where the puzzle state is kept.
@@ -65,10 +65,10 @@ func hidePassword(line string) string {
 const storeOpenTimeout = time.Minute
 
 // openStore returns the function that opens the puzzle store the configuration names, for overlay.Options.
-func (c Config) openStore() func() (overlay.Store, error) {
-	return func() (overlay.Store, error) {
+func (c Config) openStore() func() (store.Store, error) {
+	return func() (store.Store, error) {
 		if c.Store.Kind != storePostgres {
-			return overlay.OpenStore(filepath.Join(c.World.Folder, "riddlestone"))
+			return store.OpenStore(filepath.Join(c.World.Folder, "riddlestone"))
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout)
 		defer cancel()
