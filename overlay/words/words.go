@@ -58,10 +58,10 @@ func NounOf(it *puzzle.Item, name string, f puzzle.Forms) Noun {
 }
 
 // Item is how players read an item's (or a type's) name, bare: "loaf of bread", "fishing rod", "wool".
-func Item(p *puzzle.Pack, item string) string { return ItemNoun(p, item).Words }
+func Item(p *puzzle.Pack, item string) string { return itemNoun(p, item).Words }
 
-// ItemNoun is an item's (or a type's) name with its article.
-func ItemNoun(p *puzzle.Pack, item string) Noun {
+// itemNoun is an item's (or a type's) name with its article.
+func itemNoun(p *puzzle.Pack, item string) Noun {
 	it, _ := lookup(p, item)
 	return NounOf(it, item, formsOf(p, it, item))
 }
