@@ -30,7 +30,7 @@ func (n Narration) slot(s puzzle.Slot) (string, bool) {
 	case "item":
 		w = n.Item
 	case "area":
-		w = Plain(n.Area)
+		w = plain(n.Area)
 	case "player":
 		return n.Player, n.Player != ""
 	}

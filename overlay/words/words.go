@@ -38,8 +38,8 @@ func (n Noun) a() string {
 // the says the noun as a thing known: "the lit campfire".
 func (n Noun) the() string { return "the " + n.Words }
 
-// Plain is words with an article chosen by their first letter.
-func Plain(s string) Noun { return Noun{Words: s} }
+// plain is words with an article chosen by their first letter.
+func plain(s string) Noun { return Noun{Words: s} }
 
 // NounOf is a name from its forms: the singular, else the mass noun, else the title, else the look's name, else
 // the name in words ("FishingRod" is "fishing rod").
@@ -50,11 +50,11 @@ func NounOf(it *puzzle.Item, name string, f puzzle.Forms) Noun {
 	case f.Some != "":
 		return Noun{Words: f.Some, Article: "some"}
 	case f.Title != "":
-		return Plain(LowerFirst(f.Title))
+		return plain(LowerFirst(f.Title))
 	case it != nil && it.Look.Name != "":
-		return Plain(LowerFirst(it.Look.Name))
+		return plain(LowerFirst(it.Look.Name))
 	}
-	return Plain(Of(name))
+	return plain(Of(name))
 }
 
 // Item is how players read an item's (or a type's) name, bare: "loaf of bread", "fishing rod", "wool".
