@@ -12,6 +12,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world/particle"
 	"github.com/df-mc/dragonfly/server/world/sound"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -50,7 +51,7 @@ func (m mover) withPlayer(tx *world.Tx, f func(p *player.Player)) {
 // the player's menu was built, set before the move.
 func (o *Overlay) act(p *player.Player, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) *Reply {
 	who := moverOf(p)
-	return o.post(&request{name: "move", area: AreaOfBlock(at, int32(o.opts.AreaSize)),
+	return o.post(&request{name: "move", area: store.AreaOfBlock(at, int32(o.opts.AreaSize)),
 		run: func(_ context.Context, s *state) (result, error) { return o.move(s, who, mv, at, props) },
 		fail: func(s *state) {
 			back := o.putBack(s, mv) // on the owner, against its state: the world goroutine only runs the ops
@@ -71,13 +72,13 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 		if !ok {
 			return o.refuse(s, who, mv, errors.New("an item it needs is gone")), nil
 		}
-		if rec.Where.Kind == InInventory && rec.Where.Player != who.id {
+		if rec.Where.Kind == store.InInventory && rec.Where.Player != who.id {
 			return o.refuse(s, who, mv, errNotHeld), nil
 		}
-		inputs = append(inputs, rec.at())
+		inputs = append(inputs, objectAt(rec))
 	}
 	if mv.Area == "" {
-		mv.Area = areaName(AreaOfBlock(at, int32(o.opts.AreaSize)))
+		mv.Area = areaName(store.AreaOfBlock(at, int32(o.opts.AreaSize)))
 	}
 	for id, set := range props {
 		d, err := s.game.SetProps(id, set)
@@ -98,9 +99,9 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	res.change.NextID = s.game.State.NextID
 	s.version++
 	solved := o.progress(s, &res.change, d)
-	failArea := AreaOfBlock(at, int32(o.opts.AreaSize))
+	failArea := store.AreaOfBlock(at, int32(o.opts.AreaSize))
 	if d.Failed != nil {
-		res.change.Intents = append(res.change.Intents, Intent{Kind: NewPuzzle, Area: failArea})
+		res.change.Intents = append(res.change.Intents, store.Intent{Kind: store.NewPuzzle, Area: failArea})
 	}
 	outs := outputsAt(s, d)
 	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name)}
@@ -118,7 +119,7 @@ func outputsAt(s *state, d puzzle.Delta) []ObjectAt {
 	var outs []ObjectAt
 	for _, out := range d.Outputs {
 		if rec, ok := s.record(out.ID); ok {
-			outs = append(outs, rec.at())
+			outs = append(outs, objectAt(rec))
 		}
 	}
 	return outs
@@ -142,7 +143,7 @@ func (o *Overlay) putBack(s *state, mv puzzle.Move) []op {
 		if !ok {
 			continue
 		}
-		if rec.Where.Kind != InInventory {
+		if rec.Where.Kind != store.InInventory {
 			ops = append(ops, o.takeFromEveryone(id))
 		}
 		ops = append(ops, o.show(s.pack, rec.Object, rec.Where))
@@ -162,7 +163,7 @@ func (o *Overlay) takeFromEveryone(id int) op {
 }
 
 // record adds the objects a delta wrote to a change, as they are in the state.
-func (o *Overlay) record(s *state, c *Change, d puzzle.Delta) {
+func (o *Overlay) record(s *state, c *store.Change, d puzzle.Delta) {
 	for _, obj := range d.Objects() {
 		if rec, ok := s.record(obj.ID); ok {
 			c.Objects = append(c.Objects, rec)
@@ -173,12 +174,12 @@ func (o *Overlay) record(s *state, c *Change, d puzzle.Delta) {
 // placeDelta decides where the objects a move changed are, records them in the change and returns the ops that
 // show them: destroyed inputs leave the world and free their places for new outputs; persisting objects keep
 // theirs; carried ones are in the mover's inventory; contained ones are nowhere.
-func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at cube.Pos) []op {
+func (o *Overlay) placeDelta(s *state, c *store.Change, d puzzle.Delta, who mover, at cube.Pos) []op {
 	var ops []op
 	var freed []cube.Pos
 	for _, obj := range d.Removed {
 		w := s.where.at(obj.ID)
-		if w.Kind == AtBlock || w.Kind == AtEntity {
+		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			freed = append(freed, w.Block)
 		}
 		if cl, ok := o.cleared(s, obj.Item, w); ok {
@@ -192,29 +193,29 @@ func (o *Overlay) placeDelta(s *state, c *Change, d puzzle.Delta, who mover, at 
 	for _, obj := range d.Outputs {
 		old, existed := s.where.get(obj.ID)
 		w := placeOutput(s.pack, obj, old, existed, who, at, &freed)
-		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == InInventory) {
+		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == store.InInventory) {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old)) // an inventory stack's lore shows properties: give it anew
 		}
 		s.setWhere(obj.ID, w)
 		ops = append(ops, o.show(s.pack, obj, w))
-		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
+		c.Objects = append(c.Objects, store.ObjectRecord{Object: obj, Where: w})
 	}
 	for _, obj := range d.Changed {
 		old := s.where.at(obj.ID)
 		w := old
-		if obj.Area == puzzle.InContainer && old.Kind != Nowhere {
+		if obj.Area == puzzle.InContainer && old.Kind != store.Nowhere {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old))
-			w = Where{Kind: Nowhere}
+			w = store.Where{Kind: store.Nowhere}
 			s.setWhere(obj.ID, w)
 		}
-		c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
+		c.Objects = append(c.Objects, store.ObjectRecord{Object: obj, Where: w})
 	}
 	return ops
 }
 
 // takeOut returns the op that takes an object the puzzle destroyed out of the world: a tagged terrain feature
 // whole (a felled tree, a drained pond), anything else as it was shown.
-func (o *Overlay) takeOut(s *state, obj puzzle.Object, w Where) op {
+func (o *Overlay) takeOut(s *state, obj puzzle.Object, w store.Where) op {
 	if blocks := s.features.at(obj.ID); w.Tagged && len(blocks) > 0 {
 		return fell(blocks)
 	}
@@ -222,15 +223,15 @@ func (o *Overlay) takeOut(s *state, obj puzzle.Object, w Where) op {
 }
 
 // placeOutput is where an output of a move goes.
-func placeOutput(p *puzzle.Pack, obj puzzle.Object, old Where, existed bool, who mover, at cube.Pos, freed *[]cube.Pos) Where {
+func placeOutput(p *puzzle.Pack, obj puzzle.Object, old store.Where, existed bool, who mover, at cube.Pos, freed *[]cube.Pos) store.Where {
 	switch {
 	case obj.Area == puzzle.Inventory:
-		return Where{Kind: InInventory, Player: who.id}
+		return store.Where{Kind: store.InInventory, Player: who.id}
 	case obj.Area == puzzle.InContainer:
-		return Where{Kind: Nowhere}
+		return store.Where{Kind: store.Nowhere}
 	case slices.Contains(who.toFeet, obj.ID):
 		return placement(p, obj, who.feet) // made for a player whose inventory is full
-	case existed && old.Kind != InInventory && old.Kind != Nowhere:
+	case existed && old.Kind != store.InInventory && old.Kind != store.Nowhere:
 		return old // a persisting object keeps its place
 	}
 	spot := at
@@ -242,20 +243,20 @@ func placeOutput(p *puzzle.Pack, obj puzzle.Object, old Where, existed bool, who
 
 // progress records the areas whose puzzles a move advanced or solved: their saved trees, their states, and the
 // areas their solving opens (as intents, committed with the solve). It returns the areas solved.
-func (o *Overlay) progress(s *state, c *Change, d puzzle.Delta) []AreaPos {
-	var solved []AreaPos
+func (o *Overlay) progress(s *state, c *store.Change, d puzzle.Delta) []store.AreaPos {
+	var solved []store.AreaPos
 	for _, name := range d.Achieved {
-		if a, err := ParseAreaPos(name); err == nil {
-			if run, ok := s.areas[a]; ok && run.rec.State == Active {
-				run.rec.State = Solved
+		if a, err := store.ParseAreaPos(name); err == nil {
+			if run, ok := s.areas[a]; ok && run.rec.State == store.Active {
+				run.rec.State = store.Solved
 				solved = append(solved, a)
 			}
 		}
 	}
 	for _, name := range append(d.Progressed, d.Achieved...) {
-		a, err := ParseAreaPos(name)
+		a, err := store.ParseAreaPos(name)
 		run, ok := s.areas[a]
-		if err != nil || !ok || run.tracked == nil || slices.ContainsFunc(c.Areas, func(r AreaRecord) bool { return r.Pos == a }) {
+		if err != nil || !ok || run.tracked == nil || slices.ContainsFunc(c.Areas, func(r store.AreaRecord) bool { return r.Pos == a }) {
 			continue
 		}
 		if raw, err := encodePuzzle(run.puzzle, run.tracked); err == nil {
@@ -270,11 +271,11 @@ func (o *Overlay) progress(s *state, c *Change, d puzzle.Delta) []AreaPos {
 }
 
 // opening returns the intents to open the areas a solved area is a key to whose keys are now all solved.
-func (o *Overlay) opening(s *state, a AreaPos, chain int) []Intent {
-	var out []Intent
+func (o *Overlay) opening(s *state, a store.AreaPos, chain int) []store.Intent {
+	var out []store.Intent
 	for _, n := range o.graph.Unlocks(a) {
 		if !s.open(n) && o.graph.Open(n, s.solved) {
-			out = append(out, Intent{Kind: OpenArea, Area: n, Chain: chain})
+			out = append(out, store.Intent{Kind: store.OpenArea, Area: n, Chain: chain})
 		}
 	}
 	return out
@@ -282,7 +283,7 @@ func (o *Overlay) opening(s *state, a AreaPos, chain int) []Intent {
 
 // moveDone returns the op that tells the world a move was made: the mover's message and HUD, sound and
 // particles, the mods' actions, and titles and lines (text, in words) for solved areas and failed attempts.
-func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, text moveText, inputs, outs []ObjectAt, at cube.Pos, solved []AreaPos, failed *puzzle.Rule) op {
+func (o *Overlay) moveDone(who mover, rule *puzzle.Rule, text moveText, inputs, outs []ObjectAt, at cube.Pos, solved []store.AreaPos, failed *puzzle.Rule) op {
 	fx := at.Vec3Centre()
 	return func(tx *world.Tx) {
 		tx.PlaySound(fx, sound.Click{})
@@ -320,8 +321,8 @@ func (o *Overlay) runActions(ctx ActionContext) {
 
 // clearPuzzle takes an area's puzzle away: the objects lying in the area leave the game (and, through the ops
 // returned, the world), except tagged ones, which belong to the terrain; held objects stay held.
-func (o *Overlay) clearPuzzle(s *state, a AreaPos, run *areaRun) (Change, []op) {
-	var change Change
+func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Change, []op) {
+	var change store.Change
 	var ops []op
 	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.at(obj.ID).Tagged })
 	ops = o.removeAll(s, &change, d)

@@ -12,6 +12,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -44,8 +45,8 @@ func (o *Overlay) Reload(ctx context.Context, p *puzzle.Pack) error {
 
 // Reroll gives an open area a new puzzle, as /puzzle reroll does. The returned reply is answered once the new
 // puzzle is in the store, or with why there is none (the area is not open).
-func (o *Overlay) Reroll(a AreaPos) *Reply {
-	return o.decide(Intent{Kind: NewPuzzle, Area: a}, "reroll", func(s *state) error {
+func (o *Overlay) Reroll(a store.AreaPos) *Reply {
+	return o.decide(store.Intent{Kind: store.NewPuzzle, Area: a}, "reroll", func(s *state) error {
 		if !s.open(a) || s.areas[a].area == nil {
 			return fmt.Errorf("area %v is not open", a)
 		}
@@ -55,8 +56,8 @@ func (o *Overlay) Reroll(a AreaPos) *Reply {
 
 // Unlock opens an area whatever its keys, as /puzzle unlock does; it does not open the areas beyond. The reply is
 // answered once the area is open, or with why it could not be.
-func (o *Overlay) Unlock(a AreaPos) *Reply {
-	return o.decide(Intent{Kind: OpenArea, Area: a, Chain: maxEmptyChain}, "unlock", func(s *state) error {
+func (o *Overlay) Unlock(a store.AreaPos) *Reply {
+	return o.decide(store.Intent{Kind: store.OpenArea, Area: a, Chain: maxEmptyChain}, "unlock", func(s *state) error {
 		if s.open(a) {
 			return fmt.Errorf("area %v is already open", a)
 		}
@@ -66,13 +67,13 @@ func (o *Overlay) Unlock(a AreaPos) *Reply {
 
 // decide commits an intent an admin or player asked for, then does its work; the reply is answered when the work
 // is done. check refuses the intent before anything is committed.
-func (o *Overlay) decide(in Intent, name string, check func(s *state) error) *Reply {
+func (o *Overlay) decide(in store.Intent, name string, check func(s *state) error) *Reply {
 	r := newReply()
 	o.post(&request{name: name, area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
 		if err := check(s); err != nil {
 			return result{}, err
 		}
-		return result{change: Change{Intents: []Intent{in}}, later: true,
+		return result{change: store.Change{Intents: []store.Intent{in}}, later: true,
 			after: []func(){func() { o.resume(in, r) }}}, nil
 	}})
 	return r
@@ -81,20 +82,20 @@ func (o *Overlay) decide(in Intent, name string, check func(s *state) error) *Re
 // Lock closes an area again, as /puzzle lock does: its puzzle's objects in the area leave the world (held ones
 // stay held), and players can no longer enter it. Unlocking it later generates a new puzzle. The reply is
 // answered once the store has the lock.
-func (o *Overlay) Lock(a AreaPos) *Reply {
+func (o *Overlay) Lock(a store.AreaPos) *Reply {
 	return o.post(&request{name: "lock", area: a, run: func(_ context.Context, s *state) (result, error) {
 		run, ok := s.areas[a]
 		switch {
-		case !ok || run.rec.State == Locked:
+		case !ok || run.rec.State == store.Locked:
 			return result{}, fmt.Errorf("area %v is not open", a)
 		case s.pending[a]:
 			return result{}, fmt.Errorf("area %v is being given a puzzle; try again in a moment", a)
 		}
 		change, ops := o.clearPuzzle(s, a, run)
-		run.rec = AreaRecord{Pos: a, State: Locked, Rerolls: run.rec.Rerolls + 1}
+		run.rec = store.AreaRecord{Pos: a, State: store.Locked, Rerolls: run.rec.Rerolls + 1}
 		run.area = nil
-		change.Areas = []AreaRecord{run.rec}
-		change.Resolved = []Intent{{Kind: OpenArea, Area: a}, {Kind: NewPuzzle, Area: a}}
+		change.Areas = []store.AreaRecord{run.rec}
+		change.Resolved = []store.Intent{{Kind: store.OpenArea, Area: a}, {Kind: store.NewPuzzle, Area: a}}
 		s.version++
 		return result{change: change, ops: ops, text: []string{fmt.Sprintf("Area %v is locked.", a)}}, nil
 	}})
@@ -104,7 +105,7 @@ func (o *Overlay) Lock(a AreaPos) *Reply {
 // it can be solved, how many states and solutions, dead ends and fail states (PuzzleGraph's analysis). With graph,
 // the report keeps the state space for export. It works on a published copy of the state, so it never holds up
 // play; never call it on the world goroutine (the /puzzle command hands it to later).
-func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
+func (o *Overlay) Check(a store.AreaPos, graph bool) (*puzzle.Report, error) {
 	v := o.view()
 	run, ok := v.areas[a]
 	if !ok || run.tracked == nil {
@@ -116,7 +117,7 @@ func (o *Overlay) Check(a AreaPos, graph bool) (*puzzle.Report, error) {
 
 // Export writes an area's puzzle tree and state space as DOT and JSON files into dir and returns their paths, and
 // a note when the state space was too large to export whole (the files then hold the part nearest the start).
-func (o *Overlay) Export(a AreaPos, dir string) ([]string, string, error) {
+func (o *Overlay) Export(a store.AreaPos, dir string) ([]string, string, error) {
 	rep, err := o.Check(a, true)
 	if err != nil {
 		return nil, "", err
@@ -130,7 +131,7 @@ func (o *Overlay) Export(a AreaPos, dir string) ([]string, string, error) {
 }
 
 // writeExport writes the files of an export.
-func writeExport(pz *puzzle.Puzzle, rep *puzzle.Report, a AreaPos, dir string) ([]string, error) {
+func writeExport(pz *puzzle.Puzzle, rep *puzzle.Report, a store.AreaPos, dir string) ([]string, error) {
 	treeJSON, err := json.MarshalIndent(pz, "", "  ")
 	treeDOT := pz.DOT()
 	if err != nil {
@@ -168,7 +169,7 @@ func writeExport(pz *puzzle.Puzzle, rep *puzzle.Report, a AreaPos, dir string) (
 // Describe says what is at a block position, for /puzzle area: the area, its state and template, and the puzzle
 // objects within a few blocks.
 func (o *Overlay) Describe(pos cube.Pos) []string {
-	a := AreaOfBlock(pos, int32(o.opts.AreaSize))
+	a := store.AreaOfBlock(pos, int32(o.opts.AreaSize))
 	v := o.view()
 	text, _ := o.statusLine(v, a)
 	lines := []string{text}
@@ -181,7 +182,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 	}
 	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
-		if (w.Kind == AtBlock || w.Kind == AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
+		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
 			lines = append(lines, fmt.Sprintf("#%d %s %s at %v", obj.ID, obj.Item, obj.Props, w.Block))
 		}
 	}
@@ -189,7 +190,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 }
 
 // Centre returns where an admin lands on /puzzle tp: the middle of the area, above its surface.
-func (o *Overlay) Centre(tx *world.Tx, a AreaPos) mgl64.Vec3 {
+func (o *Overlay) Centre(tx *world.Tx, a store.AreaPos) mgl64.Vec3 {
 	lo, hi := a.Chunks(int32(o.opts.AreaSize))
 	x, z := int(lo[0]+hi[0]+1)*8, int(lo[1]+hi[1]+1)*8
 	return mgl64.Vec3{float64(x) + 0.5, float64(tx.HighestBlock(x, z) + 1), float64(z) + 0.5}

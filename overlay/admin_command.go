@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // adminOnly is embedded in the admin commands: only admins see and run them.
@@ -17,12 +18,12 @@ type adminOnly struct{}
 func (adminOnly) Allow(src cmd.Source) bool { return isAdmin(src) }
 
 // areaArg resolves an optional area argument: the area named, or the one the source stands in.
-func areaArg(o *Overlay, def AreaPos, arg cmd.Optional[string], out *cmd.Output) (AreaPos, bool) {
+func areaArg(o *Overlay, def store.AreaPos, arg cmd.Optional[string], out *cmd.Output) (store.AreaPos, bool) {
 	name, given := arg.Load()
 	if !given {
 		return def, true
 	}
-	a, err := ParseAreaPos(name)
+	a, err := store.ParseAreaPos(name)
 	if err != nil {
 		out.Error(err)
 		return a, false
@@ -156,7 +157,7 @@ func (o *Overlay) later(src cmd.Source, f func(out *cmd.Output)) {
 		return
 	}
 	h := p.H()
-	o.goSafely("command output", AreaPos{}, func(context.Context) {
+	o.goSafely("command output", store.AreaPos{}, func(context.Context) {
 		var out cmd.Output
 		f(&out)
 		o.do(func(tx *world.Tx) {
@@ -186,7 +187,7 @@ func (c tpCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if !ok {
 		return
 	}
-	a, err := ParseAreaPos(c.Area)
+	a, err := store.ParseAreaPos(c.Area)
 	if err != nil {
 		out.Error(err)
 		return
@@ -219,7 +220,7 @@ func (areaCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 }
 
 // adminArea finds the overlay and the area an admin command is about.
-func adminArea(src cmd.Source, tx *world.Tx, arg cmd.Optional[string], out *cmd.Output) (*Overlay, AreaPos, bool) {
+func adminArea(src cmd.Source, tx *world.Tx, arg cmd.Optional[string], out *cmd.Output) (*Overlay, store.AreaPos, bool) {
 	o, here, ok := overlayOf(src, tx, out)
 	if !ok {
 		return nil, here, false

@@ -3,12 +3,13 @@ package overlay
 import (
 	"encoding/json"
 
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
 // areaRun is an open area as the overlay holds it in memory.
 type areaRun struct {
-	rec     AreaRecord
+	rec     store.AreaRecord
 	area    *puzzle.Area    // the instance of the template the puzzle was generated for
 	puzzle  *puzzle.Puzzle  // nil for an area that got no puzzle
 	tracked *puzzle.Tracked // the puzzle as the manager tracks it

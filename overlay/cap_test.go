@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -45,11 +46,11 @@ func TestCheckAndExportPastTheCap(t *testing.T) {
 	waitReply(t, o.post(&request{name: "lamps", run: func(_ context.Context, s *state) (result, error) {
 		for i := range 20 {
 			d := s.game.Add(puzzle.Object{Item: fmt.Sprintf("Lamp%d", i), Area: "0,0", Props: puzzle.Props{"lit": puzzle.Bool(false)}})
-			s.setWhere(d.Created[0].ID, Where{Kind: AtBlock, Block: cube.Pos{1 + i%5*3, -60, 1 + i/5*4}})
+			s.setWhere(d.Created[0].ID, store.Where{Kind: store.AtBlock, Block: cube.Pos{1 + i%5*3, -60, 1 + i/5*4}})
 		}
 		return result{inMemory: true}, nil
 	}}))
-	rep, err := o.Check(AreaPos{0, 0}, false)
+	rep, err := o.Check(store.AreaPos{0, 0}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,9 +59,9 @@ func TestCheckAndExportPastTheCap(t *testing.T) {
 		regexp.MustCompile(`\b\d{7,}\b`).MatchString(summary) || !strings.Contains(summary, "solvable yes") {
 		t.Errorf("the check of a space past the cap says %q", summary)
 	}
-	paths, note, err := o.Export(AreaPos{0, 0}, t.TempDir())
+	paths, note, err := o.Export(store.AreaPos{0, 0}, t.TempDir())
 	if err != nil || len(paths) != 4 || note == "" {
 		t.Fatalf("export past the cap: %v, note %q, %v", paths, note, err)
 	}
-	waitReply(t, o.Lock(AreaPos{0, 0})) // the owner goes on
+	waitReply(t, o.Lock(store.AreaPos{0, 0})) // the owner goes on
 }

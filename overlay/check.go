@@ -5,15 +5,17 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/form"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
 // solvable is the quick check of whether an area's puzzle can still be solved (/puzzle restart, /puzzle verify, a
 // felled feature): puzzle.Manager.Solvable on the published game, the moves the manager offers towards the goal of
 // t's area. It answers Unknown for an area without an active puzzle.
-func solvable(v *state, a AreaPos) puzzle.Verdict {
+func solvable(v *state, a store.AreaPos) puzzle.Verdict {
 	run, ok := v.areas[a]
-	if !ok || run.rec.State != Active || run.tracked == nil {
+	if !ok || run.rec.State != store.Active || run.tracked == nil {
 		return puzzle.Unknown
 	}
 	return v.game.Solvable(run.tracked)
@@ -22,9 +24,9 @@ func solvable(v *state, a AreaPos) puzzle.Verdict {
 // blocksArea reports whether a move would make its area's puzzle unsolvable, in all-rules mode, where players may
 // run any rule (dissertation 4.6) and some runs close the way to the goal: puzzle.Manager.Blocks on the area's
 // active puzzle (the check proves it solvable before the move and unsolvable after). It reads a published state.
-func (o *Overlay) blocksArea(v *state, mv puzzle.Move, area AreaPos) bool {
+func (o *Overlay) blocksArea(v *state, mv puzzle.Move, area store.AreaPos) bool {
 	run, ok := v.areas[area]
-	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != Active || run.tracked == nil || mv.Rule == puzzle.PickUp {
+	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != store.Active || run.tracked == nil || mv.Rule == puzzle.PickUp {
 		return false
 	}
 	return v.game.Blocks(run.tracked, mv)
@@ -52,6 +54,6 @@ func (c confirmForm) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx
 func (o *Overlay) confirmUnsolvable(p *player.Player, mv puzzle.Move, at cube.Pos, props map[int]puzzle.Props) {
 	f := confirmForm{Yes: form.NewButton("Do it anyway", ""), No: form.NewButton("Leave it", ""), o: o, mv: mv, at: at, props: props}
 	p.SendForm(form.NewModal(f, "This cannot be undone").WithBody(
-		"§c" + capital(words(mv.Rule.Action)) + "§r would make this area's puzzle impossible to solve. " +
+		"§c" + words.Capital(words.Of(mv.Rule.Action)) + "§r would make this area's puzzle impossible to solve. " +
 			"An admin, or /puzzle restart, can give the area a new puzzle afterwards."))
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/df-mc/dragonfly/server/cmd"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -44,7 +46,7 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	for _, n := range a.Neighbours() {
 		run, ok := v.areas[n]
 		switch {
-		case ok && run.rec.State != Locked:
+		case ok && run.rec.State != store.Locked:
 			out.Printf("Neighbour %v: %s", n, run.rec.State)
 		default:
 			out.Printf("Neighbour %v: locked. %s", n, o.lockedLine(v, n))
@@ -76,7 +78,7 @@ func (hintCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 
 // giveHint answers /puzzle hint: to a player, the next level of hint for the step (and at the last level the way
 // shown with particles); to the console, the step.
-func (o *Overlay) giveHint(src cmd.Source, out *cmd.Output, a AreaPos, s Step) {
+func (o *Overlay) giveHint(src cmd.Source, out *cmd.Output, a store.AreaPos, s Step) {
 	p, isPlayer := src.(*player.Player)
 	if !isPlayer {
 		out.Printf("Next: %s.", s.Hint(o.view().pack))
@@ -111,7 +113,7 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	}
 	if name, given := c.Area.Load(); given {
 		var err error
-		if a, err = ParseAreaPos(name); err != nil {
+		if a, err = store.ParseAreaPos(name); err != nil {
 			out.Error(err)
 			return
 		}
@@ -133,24 +135,24 @@ func (c planCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 // Hint words a step for players: the action and the items, in words, without ids and places ("chop down the oak
 // tree with the iron axe", "forge the anvil with the iron ingot and the redstone dust").
 func (s Step) Hint(p *puzzle.Pack) string {
-	text := words(s.Action)
+	text := words.Of(s.Action)
 	var with []string
 	for i, in := range s.Inputs {
 		if i == 0 {
-			text += " the " + itemWords(p, in.Item)
+			text += " the " + words.Item(p, in.Item)
 		} else {
-			with = append(with, "the "+itemWords(p, in.Item))
+			with = append(with, "the "+words.Item(p, in.Item))
 		}
 	}
 	if len(with) > 0 {
 		text += " with " + strings.Join(with, " and ")
 	}
-	return capital(text)
+	return words.Capital(text)
 }
 
 // overlayOf finds the overlay a command is about and the area the source stands in (the start area for the
 // console), answering with an error when there is none.
-func overlayOf(src cmd.Source, tx *world.Tx, out *cmd.Output) (*Overlay, AreaPos, bool) {
+func overlayOf(src cmd.Source, tx *world.Tx, out *cmd.Output) (*Overlay, store.AreaPos, bool) {
 	var o *Overlay
 	ok := false
 	if tx != nil {
@@ -160,11 +162,11 @@ func overlayOf(src cmd.Source, tx *world.Tx, out *cmd.Output) (*Overlay, AreaPos
 	}
 	if !ok {
 		out.Errorf("No puzzles run in this world.")
-		return nil, AreaPos{}, false
+		return nil, store.AreaPos{}, false
 	}
 	a := o.graph.Start()
 	if p, isPlayer := src.(*player.Player); isPlayer {
-		a = AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
+		a = store.AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize))
 	}
 	return o, a, true
 }
@@ -202,12 +204,12 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 
 // keepPuzzle says why a player may not restart an area's puzzle, or "" when they may: the area is solved, has no
 // puzzle, or its puzzle can still be solved.
-func (o *Overlay) keepPuzzle(v *state, a AreaPos) string {
+func (o *Overlay) keepPuzzle(v *state, a store.AreaPos) string {
 	run, ok := v.areas[a]
 	switch {
-	case ok && run.rec.State == Solved:
+	case ok && run.rec.State == store.Solved:
 		return fmt.Sprintf("Area %v is solved: it needs no new puzzle.", a)
-	case !ok || run.rec.State != Active || run.tracked == nil:
+	case !ok || run.rec.State != store.Active || run.tracked == nil:
 		return fmt.Sprintf("Area %v has no puzzle to restart.", a)
 	case solvable(v, a) != puzzle.No:
 		return fmt.Sprintf("Area %v can still be solved: try /puzzle hint.", a)
@@ -217,4 +219,4 @@ func (o *Overlay) keepPuzzle(v *state, a AreaPos) string {
 
 // Solvable reports whether an area's active puzzle can still be solved from the current state by the moves the
 // game offers (puzzle.Manager.Solvable); Unknown when the check stops at its cap or the area has no active puzzle.
-func (o *Overlay) Solvable(a AreaPos) puzzle.Verdict { return solvable(o.view(), a) }
+func (o *Overlay) Solvable(a store.AreaPos) puzzle.Verdict { return solvable(o.view(), a) }

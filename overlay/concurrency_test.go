@@ -9,6 +9,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -44,8 +45,8 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		rng := rand.New(rand.NewPCG(9, 9))
-		n := AreaPos{0, 0}.Neighbours()
-		areas := append([]AreaPos{{0, 0}}, n[:]...)
+		n := store.AreaPos{0, 0}.Neighbours()
+		areas := append([]store.AreaPos{{0, 0}}, n[:]...)
 		for range 40 {
 			a := areas[rng.IntN(len(areas))]
 			switch rng.IntN(4) {
@@ -54,7 +55,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 			case 1:
 				keep(o.Reroll(a))
 			case 2:
-				if a != (AreaPos{0, 0}) { // the players play in the start area
+				if a != (store.AreaPos{0, 0}) { // the players play in the start area
 					keep(o.Lock(a))
 				}
 			default:
@@ -79,7 +80,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 	}
 	wait(t, o)
 	t.Logf("%d of %d requests went through; %d areas, %d objects, start area %v", answered, len(replies),
-		len(o.view().areas), len(o.view().game.State.Objects()), o.view().areas[AreaPos{0, 0}].rec.State)
+		len(o.view().areas), len(o.view().game.State.Objects()), o.view().areas[store.AreaPos{0, 0}].rec.State)
 	storeMatchesMemory(t, o)
 	problems, _, err := o.Verify(ctx)
 	if err != nil {
@@ -99,7 +100,7 @@ func randomMove(o *Overlay, p *player.Player, rng *rand.Rand) *Reply {
 	}
 	obj := objs[rng.IntN(len(objs))]
 	moves := o.movesFrom(v, v.game, p, obj.ID)
-	if w := v.where.at(obj.ID); w.Kind == AtEntity && rng.IntN(2) == 0 {
+	if w := v.where.at(obj.ID); w.Kind == store.AtEntity && rng.IntN(2) == 0 {
 		moves = append(moves, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{obj.ID}})
 	}
 	if len(moves) == 0 {

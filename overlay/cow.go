@@ -5,6 +5,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 )
 
 // cowShards is how many parts a cowMap is split into: a write copies one part, about 1/cowShards of the map.
@@ -135,4 +136,4 @@ func byUUID(id uuid.UUID) uint32 {
 }
 
 // byArea shards area positions.
-func byArea(a AreaPos) uint32 { return uint32(a[0])*73856093 ^ uint32(a[1])*19349663 }
+func byArea(a store.AreaPos) uint32 { return uint32(a[0])*73856093 ^ uint32(a[1])*19349663 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -77,18 +79,18 @@ type reader struct {
 }
 
 func newReader(p *puzzle.Pack) *reader {
-	return &reader{p: p, o: &Overlay{graph: NewGraph(1, AreaPos{}, 0)}, check: newEnglishCheck(p), seen: map[string]bool{}}
+	return &reader{p: p, o: &Overlay{graph: NewGraph(1, store.AreaPos{}, 0)}, check: newEnglishCheck(p), seen: map[string]bool{}}
 }
 
 // game plays a game of the pack with the engine and reads what players would read in it.
 func (r *reader) game(t *testing.T, seed int64) {
 	t.Helper()
-	v := &state{pack: r.p, areas: map[AreaPos]*areaRun{}}
-	positions := map[string]AreaPos{}
+	v := &state{pack: r.p, areas: map[store.AreaPos]*areaRun{}}
+	positions := map[string]store.AreaPos{}
 	_, err := puzzle.PlaythroughEach(r.p, seed, func(s puzzle.Solving) {
 		a, ok := positions[s.Puzzle.Area]
 		if !ok {
-			a = AreaPos{int32(len(positions)), 0}
+			a = store.AreaPos{int32(len(positions)), 0}
 			positions[s.Puzzle.Area] = a
 		}
 		g := puzzle.NewManager(r.p, s.State, puzzle.TreeRules, func(string) bool { return true })
@@ -97,7 +99,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		v.game = g
-		v.areas[a] = &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: s.Puzzle.Area, Goal: s.Puzzle.Goal.String()},
+		v.areas[a] = &areaRun{rec: store.AreaRecord{Pos: a, State: store.Active, Template: s.Puzzle.Area, Goal: s.Puzzle.Goal.String()},
 			puzzle: s.Puzzle, tracked: tracked}
 		r.area(t, seed, v, a, s)
 		done := make([]int, len(tracked.Nodes))
@@ -106,7 +108,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 		}
 		_ = tracked.Restore(done, true)
 		r.read(t, seed, "story", storySteps(r.p, tracked, areaKind(v, a))...)
-		v.areas[a].rec.State = Solved
+		v.areas[a].rec.State = store.Solved
 		r.read(t, seed, "solved", solvedLine(v, a, "Alex"))
 	})
 	if err != nil {
@@ -131,7 +133,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 
 // area reads what players read of an area whose puzzle is about to be solved: its goal, its objects and their
 // menus, and its next steps as hints.
-func (r *reader) area(t *testing.T, seed int64, v *state, a AreaPos, s puzzle.Solving) {
+func (r *reader) area(t *testing.T, seed int64, v *state, a store.AreaPos, s puzzle.Solving) {
 	t.Helper()
 	goal := goalText(r.p, v.areas[a].rec.Goal)
 	bar, _ := r.o.statusLine(v, a)
@@ -144,8 +146,8 @@ func (r *reader) area(t *testing.T, seed int64, v *state, a AreaPos, s puzzle.So
 		if !ok {
 			continue
 		}
-		r.read(t, seed, "menu", displayName(it), capital(objectWords(r.p, obj))+": what will you do?",
-			npcName(it, obj), stateWords(it, obj), r.o.speech(v, v.game, obj, "Alex"), r.o.missing(v, v.game, obj))
+		r.read(t, seed, "menu", words.DisplayName(it), words.Capital(words.Object(r.p, obj))+": what will you do?",
+			words.NPCName(it, obj), words.State(it, obj), r.o.speech(v, v.game, obj, "Alex"), r.o.missing(v, v.game, obj))
 	}
 	for _, mv := range v.game.MovesIn(s.Puzzle.Area) {
 		for _, b := range r.o.buttons(v, nil, []puzzle.Move{mv, mv}) {
@@ -196,22 +198,22 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 	said := strings.Join(packForms(p), "|")
 	for _, name := range p.ItemOrder {
 		it := p.Items[name]
-		n := nounOf(it, name, it.Words.Forms)
-		if n.words != words(name) || n.article == "some" {
-			broken = append(broken, regexp.QuoteMeta(words(name)))
+		n := words.NounOf(it, name, it.Words.Forms)
+		if n.Words != words.Of(name) || n.Article == "some" {
+			broken = append(broken, regexp.QuoteMeta(words.Of(name)))
 		}
-		if plural.MatchString(n.words) && n.article != "some" {
-			broken = append(broken, regexp.QuoteMeta(n.words)) // "a glasses": give it words
+		if plural.MatchString(n.Words) && n.Article != "some" {
+			broken = append(broken, regexp.QuoteMeta(n.Words)) // "a glasses": give it words
 		}
 		for prop := range it.Props {
-			if w := words(prop); strings.Contains(w, " ") && !strings.Contains(said, w) {
+			if w := words.Of(prop); strings.Contains(w, " ") && !strings.Contains(said, w) {
 				engine = append(engine, `\b`+regexp.QuoteMeta(w)+`\b`)
 			}
 		}
 	}
 	c := &englishCheck{engine: regexp.MustCompile(strings.Join(engine, "|"))}
 	for _, name := range p.ItemOrder {
-		c.names = append(c.names, itemWords(p, name))
+		c.names = append(c.names, words.Item(p, name))
 	}
 	if len(broken) > 0 {
 		c.articles = regexp.MustCompile(`\b(a|an|A|An) (` + strings.Join(broken, "|") + `)\b`)

@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -75,7 +76,7 @@ func isLeaves(b world.Block) bool {
 // leaves the game, the rest of the feature being plain terrain from then on, and the area's puzzle is checked.
 // A puzzle that can no longer be solved gets a new one, made from what remains, and the player is told why.
 func (o *Overlay) broken(who mover, id int, pos cube.Pos) *Reply {
-	return o.post(&request{name: "feature broken", area: AreaOfBlock(pos, int32(o.opts.AreaSize)),
+	return o.post(&request{name: "feature broken", area: store.AreaOfBlock(pos, int32(o.opts.AreaSize)),
 		run: func(_ context.Context, s *state) (result, error) { return o.breakFeature(s, who, id) }})
 }
 
@@ -89,13 +90,13 @@ func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 	s.game.Remove(func(o puzzle.Object) bool { return o.ID == id })
 	s.forget(id)
 	s.version++
-	res := result{change: Change{Removed: []int{id}}}
-	a, err := ParseAreaPos(area)
+	res := result{change: store.Change{Removed: []int{id}}}
+	a, err := store.ParseAreaPos(area)
 	if err != nil || !o.unsolvable(s, a) {
 		return res, nil
 	}
-	in := Intent{Kind: NewPuzzle, Area: a}
-	res.change.Intents = []Intent{in}
+	in := store.Intent{Kind: store.NewPuzzle, Area: a}
+	res.change.Intents = []store.Intent{in}
 	res.after = o.resumeAll(res.change.Intents)
 	res.ops = []op{func(tx *world.Tx) {
 		who.withPlayer(tx, func(p *player.Player) {
@@ -106,4 +107,4 @@ func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 }
 
 // unsolvable reports whether the quick check proves an area's puzzle can no longer be solved.
-func (o *Overlay) unsolvable(s *state, a AreaPos) bool { return solvable(s, a) == puzzle.No }
+func (o *Overlay) unsolvable(s *state, a store.AreaPos) bool { return solvable(s, a) == puzzle.No }

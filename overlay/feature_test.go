@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -139,8 +140,8 @@ func TestFellingEveryTreeKeepsTheAreaSolvable(t *testing.T) {
 	if n := len(objectsOf(o, "0,0", "Tree")); n != 0 {
 		t.Fatalf("%d trees are still in the puzzle after both were broken", n)
 	}
-	run := o.view().areas[AreaPos{0, 0}]
-	if run.rec.State == Active && o.Solvable(AreaPos{0, 0}) == puzzle.No {
+	run := o.view().areas[store.AreaPos{0, 0}]
+	if run.rec.State == store.Active && o.Solvable(store.AreaPos{0, 0}) == puzzle.No {
 		t.Errorf("the area can no longer be solved after its trees were felled (goal %s)", run.rec.Goal)
 	}
 	problems, _, err := o.Verify(context.Background())

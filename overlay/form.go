@@ -10,6 +10,8 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/form"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -35,7 +37,7 @@ func (m actionMenu) Submit(sub form.Submitter, pressed form.Button, _ *world.Tx)
 		if b.Text != pressed.Text {
 			continue
 		}
-		if m.o.blocksArea(m.o.view(), m.moves[i], AreaOfBlock(m.at, int32(m.o.opts.AreaSize))) {
+		if m.o.blocksArea(m.o.view(), m.moves[i], store.AreaOfBlock(m.at, int32(m.o.opts.AreaSize))) {
 			m.o.confirmUnsolvable(p, m.moves[i], m.at, m.props)
 			return
 		}
@@ -60,8 +62,8 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 	}
 	props := o.computeProps(p.Tx(), v, obj.Area)
 	g := withProps(v, props)
-	title := displayName(it)
-	body := "§f" + capital(objectWords(v.pack, *obj)) + "§7: what will you do?"
+	title := words.DisplayName(it)
+	body := "§f" + words.Capital(words.Object(v.pack, *obj)) + "§7: what will you do?"
 	line := o.speech(v, g, *obj, p.Name())
 	if line != "" {
 		body = "§f" + line + "\n\n§7What will you do?"
@@ -74,7 +76,7 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 		return
 	}
 	if len(advice) > 0 {
-		body += "\n§7(" + capital(strings.Join(advice, "; ")) + ".)"
+		body += "\n§7(" + words.Capital(strings.Join(advice, "; ")) + ".)"
 	}
 	buttons := o.buttons(v, p, moves)
 	menu := actionMenu{o: o, moves: moves, buttons: buttons, at: at, props: props}
@@ -85,13 +87,13 @@ func (o *Overlay) openMenu(p *player.Player, id int, at cube.Pos) {
 // they say what they need and the hand is not at fault; else what to hold (advice), or what is missing.
 func (o *Overlay) nothingToDo(v *state, g *puzzle.Manager, obj puzzle.Object, it *puzzle.Item, line string, advice []string) string {
 	if line != "" && person(it) && len(advice) == 0 {
-		return "§e" + displayName(it) + "§r: " + line // a person says what they need
+		return "§e" + words.DisplayName(it) + "§r: " + line // a person says what they need
 	}
 	why := o.missing(v, g, obj)
 	if len(advice) > 0 {
 		why = strings.Join(advice, "; ")
 	}
-	msg := "§7" + capital(objectWords(v.pack, obj)) + ": " + why + "."
+	msg := "§7" + words.Capital(words.Object(v.pack, obj)) + ": " + why + "."
 	if line != "" {
 		msg = "§f" + line + " " + msg
 	}
@@ -105,12 +107,12 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 	if !ok {
 		return ""
 	}
-	n := narration{item: objectNoun(v.pack, obj), player: player}
-	if a, err := ParseAreaPos(obj.Area); err == nil {
-		n.area = areaKind(v, a)
+	n := words.Narration{Item: words.ObjectNoun(v.pack, obj), Player: player}
+	if a, err := store.ParseAreaPos(obj.Area); err == nil {
+		n.Area = areaKind(v, a)
 	}
 	var lines []string
-	if line, ok := n.say(textOf(v.pack, obj.Item).Say); ok {
+	if line, ok := n.Say(words.TextOf(v.pack, obj.Item).Say); ok {
 		lines = append(lines, line)
 	}
 	if person(it) {
@@ -128,7 +130,7 @@ func person(it *puzzle.Item) bool { return it.Look.Entity != "" && !it.Carryable
 // request is what a person wants, from the first step they take part in: the ask line of its action, filled from
 // the items of the step, or when generated is set, what they can do for the player and what they need for it ("I
 // can forge you a key if you bring me an ingot.").
-func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n narration, generated bool) string {
+func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n words.Narration, generated bool) string {
 	steps := o.wanted(v, g, obj)
 	for _, st := range steps {
 		if line, ok := askLine(v.pack, st, obj, n); ok {
@@ -146,31 +148,31 @@ func (o *Overlay) request(v *state, g *puzzle.Manager, obj puzzle.Object, n narr
 			used = true
 			continue
 		}
-		bring = append(bring, termWords(v.pack, t))
+		bring = append(bring, words.Term(v.pack, t))
 	}
-	line := "I can " + words(r.Action) + " you " + termWords(v.pack, r.Main())
+	line := "I can " + words.Of(r.Action) + " you " + words.Term(v.pack, r.Main())
 	if len(bring) > 0 {
 		line += " if you bring me " + strings.Join(bring, " and ")
 	}
-	return "\"" + capital(line) + ".\""
+	return "\"" + words.Capital(line) + ".\""
 }
 
 // askLine fills the ask line of a step's action for the person obj, who must be the step's {npc}.
-func askLine(p *puzzle.Pack, st puzzle.TreeRule, obj puzzle.Object, n narration) (string, bool) {
+func askLine(p *puzzle.Pack, st puzzle.TreeRule, obj puzzle.Object, n words.Narration) (string, bool) {
 	npc, _ := p.TextRoles(st.Rule)
 	if npc < 0 || !p.Matches(obj.Item, obj.Props, st.Rule.Inputs[npc]) {
 		return "", false
 	}
-	tn := termNarration(p, st.Rule, st.Inputs, st.Items)
-	tn.npc, tn.area, tn.player = n.item, n.area, n.player
-	return tn.say(textOf(p, st.Rule.Action).Ask)
+	tn := words.TermNarration(p, st.Rule, st.Inputs, st.Items)
+	tn.NPC, tn.Area, tn.Player = n.Item, n.Area, n.Player
+	return tn.Say(words.TextOf(p, st.Rule.Action).Ask)
 }
 
 // wanted lists the steps a person takes part in, the most telling first: the steps of their area's puzzle not
 // done yet, with the items the puzzle bound, then every rule the player may run with them.
 func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzle.TreeRule {
 	var out []puzzle.TreeRule
-	if a, err := ParseAreaPos(obj.Area); err == nil {
+	if a, err := store.ParseAreaPos(obj.Area); err == nil {
 		if run, ok := v.areas[a]; ok && run.tracked != nil {
 			for _, i := range postOrder(run.tracked.Nodes) {
 				if st := run.tracked.Nodes[i]; !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
@@ -193,7 +195,7 @@ func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzl
 func (o *Overlay) missing(v *state, g *puzzle.Manager, obj puzzle.Object) string {
 	for _, st := range o.wanted(v, g, obj) {
 		if lack := lacking(v.pack, g.State, stepTerms(st), obj); len(lack) > 0 {
-			return "to " + words(st.Rule.Action) + " it you need " + strings.Join(lack, " and ")
+			return "to " + words.Of(st.Rule.Action) + " it you need " + strings.Join(lack, " and ")
 		}
 	}
 	return "nothing to do with it yet"
@@ -225,7 +227,7 @@ func lacking(p *puzzle.Pack, s *puzzle.State, terms []puzzle.Term, obj puzzle.Ob
 		if !slices.ContainsFunc(s.InAreas(obj.Area, puzzle.Inventory), func(o puzzle.Object) bool {
 			return o.ID != obj.ID && p.Matches(o.Item, o.Props, t)
 		}) {
-			out = append(out, termWords(p, t))
+			out = append(out, words.Term(p, t))
 		}
 	}
 	return out
@@ -271,7 +273,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 		return false
 	}
 	for _, in := range mv.Inputs {
-		if w := v.where.at(in); w.Kind == InInventory && w.Player != p.UUID() {
+		if w := v.where.at(in); w.Kind == store.InInventory && w.Player != p.UUID() {
 			return false
 		}
 	}
@@ -280,7 +282,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 
 // areaOf names the area a player stands in.
 func (o *Overlay) areaOf(p *player.Player) string {
-	return areaName(AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
+	return areaName(store.AreaOfBlock(groundAt(p), int32(o.opts.AreaSize)))
 }
 
 // heldStack is the stack in a player's main hand.
@@ -296,14 +298,14 @@ func heldStack(p *player.Player) item.Stack {
 func (o *Overlay) buttons(v *state, p *player.Player, moves []puzzle.Move) []form.Button {
 	texts := make([]string, len(moves))
 	for i, mv := range moves {
-		texts[i] = capital(words(mv.Rule.Action))
+		texts[i] = words.Capital(words.Of(mv.Rule.Action))
 	}
 	actions := slices.Clone(texts)
 	withInputs := func(i int, placed bool) string {
 		var with []string
 		for _, in := range moves[i].Inputs[1:] {
 			if obj, ok := v.game.State.Object(in); ok {
-				w := objectWords(v.pack, *obj)
+				w := words.Object(v.pack, *obj)
 				if placed {
 					w = strings.TrimSpace(w + " " + placeWords(v, p, in))
 				}
@@ -350,12 +352,12 @@ func placeWords(v *state, p *player.Player, id int) string {
 	switch {
 	case p == nil:
 		return ""
-	case w.Kind == InInventory && w.Player == p.UUID():
+	case w.Kind == store.InInventory && w.Player == p.UUID():
 		if held, ok := stackObject(heldStack(p)); ok && held == id {
 			return "in your hand"
 		}
 		return "in your inventory"
-	case w.Kind == AtBlock || w.Kind == AtEntity:
+	case w.Kind == store.AtBlock || w.Kind == store.AtEntity:
 		return bearing(p.Position(), w.Block)
 	}
 	return ""

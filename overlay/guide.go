@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/player/title"
+	"riddlestone/overlay/store"
 )
 
 // guideKey marks the guide book among a player's items.
@@ -33,17 +34,17 @@ func welcome(p *player.Player) {
 
 // guidePages writes the guide book for a player standing in an area: how to play, then the area's goal in words,
 // the steps done so far, and what is left, then the story so far.
-func (o *Overlay) guidePages(v *state, a AreaPos, hints []string) []string {
+func (o *Overlay) guidePages(v *state, a store.AreaPos, hints []string) []string {
 	return append([]string{howToPlay, o.areaPage(v, a, hints)}, storyPages(o.story(v))...)
 }
 
 // areaPage is the guide book's page on the area a player stands in.
-func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
+func (o *Overlay) areaPage(v *state, a store.AreaPos, hints []string) string {
 	run, ok := v.areas[a]
 	switch {
-	case !ok || run.rec.State == Locked:
+	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("§lArea %v§r\n\nLocked. %s", a, o.lockedLine(v, a))
-	case run.rec.State == Solved:
+	case run.rec.State == store.Solved:
 		return fmt.Sprintf("§l%s§r\n\nSolved. %s", areaTitle(v, a), o.opensNext(v, a))
 	}
 	var b strings.Builder
@@ -63,7 +64,7 @@ func (o *Overlay) areaPage(v *state, a AreaPos, hints []string) string {
 }
 
 // guideBook returns the guide book stack for a player standing in an area.
-func (o *Overlay) guideBook(v *state, a AreaPos, hints []string) item.Stack {
+func (o *Overlay) guideBook(v *state, a store.AreaPos, hints []string) item.Stack {
 	book := item.WrittenBook{Title: "Guide", Author: "Riddlestone", Pages: o.guidePages(v, a, hints)}
 	return item.NewStack(book, 1).WithValue(guideKey, true)
 }
@@ -76,7 +77,7 @@ func isGuide(s item.Stack) bool {
 
 // updateGuide gives a player the guide book of the area they stand in (or are stepping into): it replaces the one
 // they carry, or is added when they have none. Call on the world goroutine.
-func (o *Overlay) updateGuide(p *player.Player, a AreaPos) {
+func (o *Overlay) updateGuide(p *player.Player, a store.AreaPos) {
 	book := o.guideBook(o.view(), a, o.hints.given(p.UUID(), a))
 	inv := p.Inventory()
 	for slot, s := range inv.Slots() {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -52,12 +54,14 @@ func handOf(p *player.Player) hand {
 // has reports whether the player carries an object: in their inventory in the world, or so in the state.
 func (h hand) has(v *state, id int) bool {
 	w := v.where.at(id)
-	return h.bag[id] || w.Kind == InInventory && w.Player == h.who
+	return h.bag[id] || w.Kind == store.InInventory && w.Player == h.who
 }
 
 // inAir reports whether the menu of an object is of a carried item, used in the air (or on a block that is no
 // puzzle block), rather than of a thing in the world.
-func (h hand) inAir(v *state, id int) bool { return h.has(v, id) || v.where.at(id).Kind == InInventory }
+func (h hand) inAir(v *state, id int) bool {
+	return h.has(v, id) || v.where.at(id).Kind == store.InInventory
+}
 
 // carried returns the inputs of a move that the player carries.
 func (h hand) carried(v *state, mv puzzle.Move) []int {
@@ -98,13 +102,13 @@ func (h hand) advice(v *state, left []puzzle.Move, air bool) []string {
 
 // adviceFor says how to make one move the hand does not suit.
 func (h hand) adviceFor(v *state, mv puzzle.Move, air bool) string {
-	action := words(mv.Rule.Action)
+	action := words.Of(mv.Rule.Action)
 	carried := h.carried(v, mv)
 	if air {
 		for _, in := range mv.Inputs {
 			if !slices.Contains(carried, in) {
 				if obj, ok := v.game.State.Object(in); ok {
-					return "use it on " + objectWords(v.pack, *obj) + " to " + action
+					return "use it on " + words.Object(v.pack, *obj) + " to " + action
 				}
 			}
 		}
@@ -116,7 +120,7 @@ func (h hand) adviceFor(v *state, mv puzzle.Move, air bool) string {
 	var names []string
 	for _, in := range carried {
 		if obj, ok := v.game.State.Object(in); ok {
-			names = append(names, objectWords(v.pack, *obj))
+			names = append(names, words.Object(v.pack, *obj))
 		}
 	}
 	if len(names) > 1 {

@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -22,7 +23,7 @@ func give(t *testing.T, o *Overlay, w *world.World, h *world.EntityHandle, itemN
 		id = d.Created[0].ID
 		var uid [16]byte
 		<-w.Do(func(tx *world.Tx) { e, _ := h.Entity(tx); uid = e.(*player.Player).UUID() }).Done()
-		s.setWhere(id, Where{Kind: InInventory, Player: uid})
+		s.setWhere(id, store.Where{Kind: store.InInventory, Player: uid})
 		return result{inMemory: true}, nil
 	}}))
 	obj, _ := o.view().game.State.Object(id)
@@ -112,7 +113,7 @@ func TestAStackJustPickedUpIsInTheHand(t *testing.T) {
 	h := addPlayer(t, w, o, "Quick")
 	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
 	v := o.view()
-	if v.where.at(key).Kind == InInventory {
+	if v.where.at(key).Kind == store.InInventory {
 		t.Fatal("the key starts in an inventory; the test needs it lying in the world")
 	}
 	obj, _ := v.game.State.Object(key)

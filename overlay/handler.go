@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -21,7 +22,7 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 	}
 	joined.Store(p.H(), o) // before the join hooks, so that commands know the player's overlay at once
 	inventories.Store(p.UUID(), p.Inventory())
-	return &handler{Handler: next, o: o, area: AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)),
+	return &handler{Handler: next, o: o, area: store.AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)),
 		dropped: map[int]time.Time{}}
 }
 
@@ -38,7 +39,7 @@ func (o *Overlay) Join(p *player.Player) {
 type handler struct {
 	player.Handler
 	o    *Overlay
-	area AreaPos // the area the player was last in
+	area store.AreaPos // the area the player was last in
 	// near are the locked borders the player is near: each told with one title per approach.
 	near approach
 	// dropped is when the player last dropped each puzzle item, by object id: the dropper does not pick it up again
@@ -53,7 +54,7 @@ const dropperDelay = 2 * time.Second
 // HandleMove refuses a step into a locked area, saying what opens it, and updates the boss bar on entering another.
 // It brings the player's wall of the locked borders near them up to date (wall.go).
 func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube.Rotation) {
-	to := AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
+	to := store.AreaOfBlock(cube.PosFromVec3(newPos), int32(h.o.opts.AreaSize))
 	h.near.moved(newPos, h.o.opts.AreaSize*16)
 	if to != h.area {
 		v := h.o.view()
@@ -70,7 +71,7 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 }
 
 // refuse tells a player that an area is locked, once per approach to its border.
-func (h *handler) refuse(p *player.Player, v *state, to AreaPos) {
+func (h *handler) refuse(p *player.Player, v *state, to store.AreaPos) {
 	if h.near.refused(to) {
 		p.SendTitle(h.o.lockedTitle(v, to))
 	}
@@ -203,7 +204,7 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 		return
 	}
 	// The owner makes the pick-up; the world goes ahead at once, and the owner puts the stack back if it refuses.
-	if w, known := h.o.view().where.get(id); !known || w.Kind != AtEntity {
+	if w, known := h.o.view().where.get(id); !known || w.Kind != store.AtEntity {
 		ctx.Cancel() // a stale stack: leave it (the sweep removes stale ones)
 		return
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world/particle"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -27,14 +29,14 @@ type hintLevels struct {
 // hintPlace is a player in an area.
 type hintPlace struct {
 	player uuid.UUID
-	area   AreaPos
+	area   store.AreaPos
 }
 
 // maxGuideHints is how many of the latest hints the guide book keeps for an area.
 const maxGuideHints = 6
 
 // record keeps a hint given to a player in an area, for the guide book.
-func (h *hintLevels) record(player uuid.UUID, a AreaPos, text string) {
+func (h *hintLevels) record(player uuid.UUID, a store.AreaPos, text string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.said == nil {
@@ -48,7 +50,7 @@ func (h *hintLevels) record(player uuid.UUID, a AreaPos, text string) {
 }
 
 // given returns the hints given to a player in an area, oldest first.
-func (h *hintLevels) given(player uuid.UUID, a AreaPos) []string {
+func (h *hintLevels) given(player uuid.UUID, a store.AreaPos) []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return append([]string(nil), h.said[hintPlace{player, a}]...)
@@ -56,7 +58,7 @@ func (h *hintLevels) given(player uuid.UUID, a AreaPos) []string {
 
 type hintKey struct {
 	player uuid.UUID
-	area   AreaPos
+	area   store.AreaPos
 	step   string
 }
 
@@ -87,7 +89,7 @@ func hint(p *puzzle.Pack, s Step, pos mgl64.Vec3, level int) string {
 func needs(p *puzzle.Pack, s Step) string {
 	var parts []string
 	for _, in := range s.Inputs {
-		parts = append(parts, "the "+itemWords(p, in.Item))
+		parts = append(parts, "the "+words.Item(p, in.Item))
 	}
 	return strings.Join(parts, " and ")
 }
@@ -97,17 +99,17 @@ func needs(p *puzzle.Pack, s Step) string {
 func where(p *puzzle.Pack, s Step, pos mgl64.Vec3) string {
 	var parts []string
 	for _, in := range s.Inputs {
-		name := "the " + itemWords(p, in.Item)
+		name := "the " + words.Item(p, in.Item)
 		switch {
 		case in.MadeBy > 0:
 			parts = append(parts, name+" is made by an earlier step")
-		case in.Where.Kind == InInventory:
+		case in.Where.Kind == store.InInventory:
 			parts = append(parts, "you carry "+name)
-		case in.Where.Kind == AtBlock || in.Where.Kind == AtEntity:
+		case in.Where.Kind == store.AtBlock || in.Where.Kind == store.AtEntity:
 			parts = append(parts, name+" is "+bearing(pos, in.Where.Block))
 		}
 	}
-	return capital(strings.Join(parts, "; ")) + "."
+	return words.Capital(strings.Join(parts, "; ")) + "."
 }
 
 // bearing says how far and which way a block is from a position: "23 blocks to the north-east", "right here".
@@ -129,7 +131,7 @@ func bearing(from mgl64.Vec3, to cube.Pos) string {
 func (o *Overlay) showTheWay(h *world.EntityHandle, s Step) {
 	var at []mgl64.Vec3
 	for _, in := range s.Inputs {
-		if in.MadeBy == 0 && (in.Where.Kind == AtBlock || in.Where.Kind == AtEntity) {
+		if in.MadeBy == 0 && (in.Where.Kind == store.AtBlock || in.Where.Kind == store.AtEntity) {
 			at = append(at, in.Where.Block.Vec3Middle())
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 )
 
 // A bearing names the compass point an object lies towards (north is -z, east +x) and how far.
@@ -29,13 +30,13 @@ func TestBearingPointsAtTheObject(t *testing.T) {
 // Hints escalate per step: what to look for, where it is, then the step itself.
 func TestHintsEscalate(t *testing.T) {
 	var h hintLevels
-	k := hintKey{area: AreaPos{1, 2}, step: "Open: Crate"}
+	k := hintKey{area: store.AreaPos{1, 2}, step: "Open: Crate"}
 	for want := 1; want <= 4; want++ {
 		if got := h.next(k); got != min(want, 3) {
 			t.Fatalf("hint %d has level %d", want, got)
 		}
 	}
-	if got := h.next(hintKey{area: AreaPos{1, 2}, step: "Forge: Smith"}); got != 1 {
+	if got := h.next(hintKey{area: store.AreaPos{1, 2}, step: "Forge: Smith"}); got != 1 {
 		t.Errorf("a new step starts at level %d", got)
 	}
 }

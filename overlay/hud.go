@@ -11,17 +11,18 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/particle"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 )
 
 // refreshHUD shows a player the boss bar of the area they stand in: its state, its goal and how many of its
 // puzzle's steps are done. Call on the world goroutine, without mu.
 func (o *Overlay) refreshHUD(p *player.Player) {
-	o.refreshHUDIn(p, AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)))
+	o.refreshHUDIn(p, store.AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)))
 }
 
 // refreshHUDIn shows a player the boss bar and the guide book of an area: the one they stand in, or are stepping
 // into.
-func (o *Overlay) refreshHUDIn(p *player.Player, a AreaPos) {
+func (o *Overlay) refreshHUDIn(p *player.Player, a store.AreaPos) {
 	o.updateGuide(p, a)
 	text, progress := o.statusLine(o.view(), a)
 	colour := bossbar.Yellow()
@@ -32,12 +33,12 @@ func (o *Overlay) refreshHUDIn(p *player.Player, a AreaPos) {
 }
 
 // statusLine is the boss bar text of an area and its progress from 0 to 1, as a state has them.
-func (o *Overlay) statusLine(s *state, a AreaPos) (string, float64) {
+func (o *Overlay) statusLine(s *state, a store.AreaPos) (string, float64) {
 	run, ok := s.areas[a]
 	switch {
-	case !ok || run.rec.State == Locked:
+	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(s, a)), 0
-	case run.rec.State == Solved:
+	case run.rec.State == store.Solved:
 		return fmt.Sprintf("Area %v · solved", a), 1
 	}
 	done, total := progress(run)
@@ -70,7 +71,7 @@ func (o *Overlay) showBorders(tx *world.Tx) {
 			continue
 		}
 		pos := p.Position()
-		here := AreaOfBlock(cube.PosFromVec3(pos), int32(o.opts.AreaSize))
+		here := store.AreaOfBlock(cube.PosFromVec3(pos), int32(o.opts.AreaSize))
 		v := o.view()
 		for _, n := range here.Neighbours() {
 			if v.open(n) {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // World changes run in the order their requests were committed, even when Dragonfly's task queue is full and it
@@ -67,7 +68,7 @@ func TestAPanicAfterTheCommitLeavesTheOwnerRunning(t *testing.T) {
 	defer cancel()
 	shown := make(chan struct{})
 	r := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
-		return result{change: Change{NextID: s.game.State.NextID}, ops: []op{func(*world.Tx) { close(shown) }},
+		return result{change: store.Change{NextID: s.game.State.NextID}, ops: []op{func(*world.Tx) { close(shown) }},
 			after: []func(){func() { panic("after") }}}, nil
 	}})
 	if _, err := r.Wait(ctx); err != nil {

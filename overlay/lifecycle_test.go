@@ -14,6 +14,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
 )
@@ -86,14 +87,14 @@ func TestMoveDuringRerollKeepsStoreAndMemoryInOneOrder(t *testing.T) {
 	defer o.Close()
 	h := addPlayer(t, w, o, "Quick")
 	key := objectsOf(o, "0,0", "Key")[0]
-	reroll := o.Reroll(AreaPos{0, 0})
+	reroll := o.Reroll(store.AreaPos{0, 0})
 	pick := playAs(w, h, func(p *player.Player) *Reply {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	})
 	waitReply(t, pick)
 	waitReply(t, reroll)
 	wait(t, o)
-	if run := o.view().areas[AreaPos{0, 0}]; run.rec.Rerolls != 1 || run.rec.State != Active {
+	if run := o.view().areas[store.AreaPos{0, 0}]; run.rec.Rerolls != 1 || run.rec.State != store.Active {
 		t.Fatalf("after the reroll: %+v", run.rec)
 	}
 	storeMatchesMemory(t, o)
@@ -141,7 +142,7 @@ func TestAFullQueueNeverBlocksTheWorld(t *testing.T) {
 		t.Error("no request was refused past the queue's bound")
 	}
 	wait(t, o)
-	waitReply(t, o.Lock(AreaPos{0, 0}))
+	waitReply(t, o.Lock(store.AreaPos{0, 0}))
 	storeMatchesMemory(t, o)
 }
 
@@ -170,10 +171,10 @@ func TestNeighboursOfASolveOpenAfterAStopRightAfterIt(t *testing.T) {
 	defer o2.Close()
 	wait(t, o2)
 	v := o2.view()
-	if !v.solved(AreaPos{0, 0}) {
+	if !v.solved(store.AreaPos{0, 0}) {
 		t.Fatal("the solve was lost")
 	}
-	for _, n := range (AreaPos{0, 0}).Neighbours() {
+	for _, n := range (store.AreaPos{0, 0}).Neighbours() {
 		if !v.open(n) {
 			t.Errorf("neighbour %v stayed locked after the restart", n)
 		}
@@ -190,10 +191,10 @@ func TestALockIsInTheStoreWhenAnswered(t *testing.T) {
 	w := overlayWorld(t)
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
-	text := waitReply(t, o.Lock(AreaPos{0, 0}))
+	text := waitReply(t, o.Lock(store.AreaPos{0, 0}))
 	saved, err := o.store.Load()
-	if err != nil || saved.Areas[AreaPos{0, 0}].State != Locked {
-		t.Fatalf("answered %q, but the store has %+v (%v)", text, saved.Areas[AreaPos{0, 0}], err)
+	if err != nil || saved.Areas[store.AreaPos{0, 0}].State != store.Locked {
+		t.Fatalf("answered %q, but the store has %+v (%v)", text, saved.Areas[store.AreaPos{0, 0}], err)
 	}
 	if !strings.Contains(strings.Join(text, " "), "locked") {
 		t.Errorf("answer %q", text)
@@ -207,19 +208,19 @@ func TestAPanickingRequestChangesNothing(t *testing.T) {
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
 	before := len(o.view().game.State.Objects())
-	r := o.post(&request{name: "broken", area: AreaPos{0, 0}, run: func(_ context.Context, s *state) (result, error) {
+	r := o.post(&request{name: "broken", area: store.AreaPos{0, 0}, run: func(_ context.Context, s *state) (result, error) {
 		s.game.Add(puzzle.Object{Item: "Key", Area: "0,0"})
-		s.areas[AreaPos{0, 0}].rec.Rerolls = 99
+		s.areas[store.AreaPos{0, 0}].rec.Rerolls = 99
 		panic("a bug")
 	}})
 	if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "a bug") {
 		t.Fatalf("the panicking request answered %v", err)
 	}
 	v := o.view()
-	if len(v.game.State.Objects()) != before || v.areas[AreaPos{0, 0}].rec.Rerolls != 0 {
-		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas[AreaPos{0, 0}].rec.Rerolls)
+	if len(v.game.State.Objects()) != before || v.areas[store.AreaPos{0, 0}].rec.Rerolls != 0 {
+		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas[store.AreaPos{0, 0}].rec.Rerolls)
 	}
-	waitReply(t, o.Reroll(AreaPos{0, 0}))
+	waitReply(t, o.Reroll(store.AreaPos{0, 0}))
 	storeMatchesMemory(t, o)
 }
 
@@ -230,15 +231,15 @@ func TestAdminRequestsAnswerFailures(t *testing.T) {
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
 	ctx := context.Background()
-	far := AreaPos{9, 9}
-	for name, r := range map[string]*Reply{"reroll": o.Reroll(far), "lock": o.Lock(far), "unlock": o.Unlock(AreaPos{0, 0})} {
+	far := store.AreaPos{9, 9}
+	for name, r := range map[string]*Reply{"reroll": o.Reroll(far), "lock": o.Lock(far), "unlock": o.Unlock(store.AreaPos{0, 0})} {
 		if _, err := r.Wait(ctx); err == nil {
 			t.Errorf("%s answered no error", name)
 		}
 	}
-	text := waitReply(t, o.Unlock(AreaPos{1, 0}))
-	if !strings.Contains(strings.Join(text, " "), "open") || !o.view().open(AreaPos{1, 0}) {
-		t.Errorf("unlock answered %q; area open: %v", text, o.view().open(AreaPos{1, 0}))
+	text := waitReply(t, o.Unlock(store.AreaPos{1, 0}))
+	if !strings.Contains(strings.Join(text, " "), "open") || !o.view().open(store.AreaPos{1, 0}) {
+		t.Errorf("unlock answered %q; area open: %v", text, o.view().open(store.AreaPos{1, 0}))
 	}
 	storeMatchesMemory(t, o)
 }
@@ -284,7 +285,7 @@ func TestAnAreaOpensAfterARestart(t *testing.T) {
 		return
 	}
 	for _, n := range start.Neighbours() {
-		if run := o.view().areas[n]; run.rec.State == Locked {
+		if run := o.view().areas[n]; run.rec.State == store.Locked {
 			t.Errorf("area %v: %s", n, fmt.Sprint(run.rec.State))
 		}
 	}
@@ -329,8 +330,8 @@ func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
 		if len(keys) != 1 {
 			t.Fatalf("seed %d: keys after forging: %v", seed, keys)
 		}
-		waitReply(t, o.Unlock(AreaPos{1, 0}))
-		run := o.view().areas[AreaPos{1, 0}]
+		waitReply(t, o.Unlock(store.AreaPos{1, 0}))
+		run := o.view().areas[store.AreaPos{1, 0}]
 		if run.puzzle != nil {
 			for _, l := range run.puzzle.Leaves() {
 				if l.Object == keys[0] {

@@ -7,12 +7,13 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player/title"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 )
 
 // opensWith says what opens a locked area, in the one wording players read it in (the border's title, the boss
 // bar, /puzzle status, the guide book): "opens when area 0,0 is solved (goal: a loaf of bread)". A key that is
 // locked itself says what opens it in turn, so the words always reach a goal a player can work on.
-func (o *Overlay) opensWith(s *state, a AreaPos) string {
+func (o *Overlay) opensWith(s *state, a store.AreaPos) string {
 	var parts []string
 	for _, k := range o.graph.Keys(a) {
 		if !s.solved(k) {
@@ -26,10 +27,10 @@ func (o *Overlay) opensWith(s *state, a AreaPos) string {
 }
 
 // keyGoal says what solving an unsolved key takes: its goal, that it is opening, or what opens it.
-func (o *Overlay) keyGoal(s *state, k AreaPos) string {
+func (o *Overlay) keyGoal(s *state, k store.AreaPos) string {
 	run, ok := s.areas[k]
 	switch {
-	case ok && run.rec.State == Active && run.rec.Goal != "":
+	case ok && run.rec.State == store.Active && run.rec.Goal != "":
 		return " (goal: " + goalWords(s.pack, run.rec.Goal) + ")"
 	case s.open(k) || s.pending[k] || o.graph.Open(k, s.solved):
 		return " (it is opening now)"
@@ -39,18 +40,18 @@ func (o *Overlay) keyGoal(s *state, k AreaPos) string {
 
 // lockedLine says, as a sentence, that an area is locked and what opens it: "Area 1,0 opens when area 0,0 is
 // solved (goal: a loaf of bread)."
-func (o *Overlay) lockedLine(s *state, a AreaPos) string {
+func (o *Overlay) lockedLine(s *state, a store.AreaPos) string {
 	return fmt.Sprintf("Area %v %s.", a, o.opensWith(s, a))
 }
 
 // lockedTitle is the title a player gets at the border of a locked area.
-func (o *Overlay) lockedTitle(s *state, a AreaPos) title.Title {
+func (o *Overlay) lockedTitle(s *state, a store.AreaPos) title.Title {
 	return title.New("§cLocked").WithSubtitle(o.lockedLine(s, a))
 }
 
 // opensNext says what solving an area opened, as sentences for the guide book: the areas it opened (or is
 // opening, when the work is under way) and those that wait for another key too.
-func (o *Overlay) opensNext(s *state, a AreaPos) string {
+func (o *Overlay) opensNext(s *state, a store.AreaPos) string {
 	var opened, waiting []string
 	for _, n := range o.graph.Unlocks(a) {
 		if s.open(n) || s.pending[n] || o.graph.Open(n, s.solved) {
@@ -89,16 +90,16 @@ const leaveDistance = wallReach + 2
 // not again while they keep bumping it or walk along its wall, again once they have left and come back. A player
 // can be near several at once (at a corner, or along a border two areas share).
 type approach struct {
-	near map[AreaPos]bool
+	near map[store.AreaPos]bool
 }
 
 // refused reports whether meeting a locked area's border is a new approach, to be told with a title.
-func (ap *approach) refused(to AreaPos) bool {
+func (ap *approach) refused(to store.AreaPos) bool {
 	if ap.near[to] {
 		return false
 	}
 	if ap.near == nil {
-		ap.near = map[AreaPos]bool{}
+		ap.near = map[store.AreaPos]bool{}
 	}
 	ap.near[to] = true
 	return true
@@ -114,7 +115,7 @@ func (ap *approach) moved(pos mgl64.Vec3, size int) {
 }
 
 // distanceToArea is the horizontal distance from a position to the nearest point of an area of size blocks.
-func distanceToArea(pos mgl64.Vec3, a AreaPos, size int) float64 {
+func distanceToArea(pos mgl64.Vec3, a store.AreaPos, size int) float64 {
 	gap := func(v float64, lo int32) float64 {
 		from, to := float64(lo)*float64(size), float64(lo+1)*float64(size)
 		return max(from-v, v-to, 0)

@@ -8,34 +8,35 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
 // lockedState is a state of the yard pack with the start solved (its neighbours not open yet: the work of
 // opening them is under way) or active, on a graph where every area that can have two keys has them.
-func lockedState(t *testing.T, start AreaState) (*Overlay, *state) {
+func lockedState(t *testing.T, start store.AreaState) (*Overlay, *state) {
 	t.Helper()
 	p, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &Overlay{graph: NewGraph(7, AreaPos{}, 100)}
-	v := &state{pack: p, pending: map[AreaPos]bool{}, areas: map[AreaPos]*areaRun{
-		{0, 0}: {rec: AreaRecord{Pos: AreaPos{0, 0}, State: start, Template: "Yard", Goal: "Crate[open_bit: true]"}},
+	o := &Overlay{graph: NewGraph(7, store.AreaPos{}, 100)}
+	v := &state{pack: p, pending: map[store.AreaPos]bool{}, areas: map[store.AreaPos]*areaRun{
+		{0, 0}: {rec: store.AreaRecord{Pos: store.AreaPos{0, 0}, State: start, Template: "Yard", Goal: "Crate[open_bit: true]"}},
 	}}
 	return o, v
 }
 
 // The guide book of an area just solved names the areas it opened, also while their opening is under way.
 func TestSolvedBookNamesWhatItOpened(t *testing.T) {
-	o, v := lockedState(t, Solved)
-	page := o.areaPage(v, AreaPos{0, 0}, nil)
+	o, v := lockedState(t, store.Solved)
+	page := o.areaPage(v, store.AreaPos{0, 0}, nil)
 	want := "Solved. It opened area 1,0, area -1,0, area 0,1 and area 0,-1."
 	if !strings.Contains(page, want) {
 		t.Errorf("the book of the solved start says\n%s\nwant %q", page, want)
 	}
-	v.areas[AreaPos{1, 0}] = &areaRun{rec: AreaRecord{Pos: AreaPos{1, 0}, State: Solved, Template: "Yard"}}
-	page = o.areaPage(v, AreaPos{1, 0}, nil)
+	v.areas[store.AreaPos{1, 0}] = &areaRun{rec: store.AreaRecord{Pos: store.AreaPos{1, 0}, State: store.Solved, Template: "Yard"}}
+	page = o.areaPage(v, store.AreaPos{1, 0}, nil)
 	for _, want := range []string{"Solved. It opened area 2,0.", "Area 1,1 opens when area 0,1 is solved (it is opening now)."} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the book of a solved key of a two-key area says\n%s\nwant %q", page, want)
@@ -46,8 +47,8 @@ func TestSolvedBookNamesWhatItOpened(t *testing.T) {
 // A locked area is told in one wording that names the area and the goal that opens it, also through a key that
 // is locked itself.
 func TestLockedAreasNameTheGoalThatOpensThem(t *testing.T) {
-	o, v := lockedState(t, Active)
-	for a, want := range map[AreaPos]string{
+	o, v := lockedState(t, store.Active)
+	for a, want := range map[store.AreaPos]string{
 		{1, 0}: "Area 1,0 opens when area 0,0 is solved (goal: an open crate).",
 		{2, 0}: "Area 2,0 opens when area 1,0 is solved, which opens when area 0,0 is solved (goal: an open crate).",
 		{1, 1}: "Area 1,1 opens when area 0,1 is solved, which opens when area 0,0 is solved (goal: an open crate) and area 1,0 is solved, which opens when area 0,0 is solved (goal: an open crate).",
@@ -68,7 +69,7 @@ func TestLockedAreasNameTheGoalThatOpensThem(t *testing.T) {
 // and again after they have stepped back and come again.
 func TestOneTitlePerApproach(t *testing.T) {
 	var ap approach
-	border := AreaPos{1, 0} // areas of 16 blocks: its border is at x = 16
+	border := store.AreaPos{1, 0} // areas of 16 blocks: its border is at x = 16
 	at := func(x float64) mgl64.Vec3 { return mgl64.Vec3{x, 64, 8} }
 	shown := 0
 	bump := func() {
@@ -89,7 +90,7 @@ func TestOneTitlePerApproach(t *testing.T) {
 	if shown != 2 {
 		t.Errorf("%d titles after leaving and coming back, want 2", shown)
 	}
-	if ap.refused(AreaPos{0, 1}) {
+	if ap.refused(store.AreaPos{0, 1}) {
 		shown++
 	}
 	if shown != 3 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -31,12 +32,12 @@ func reserveIDs(s *state) int {
 // reserved for it and finish, which does the work on a state (a copy, or the owner's as a last resort).
 type areaWork struct {
 	name    string
-	in      Intent
+	in      store.Intent
 	reply   *Reply
 	copy    areaCopy
 	ids     int
 	attempt int
-	finish  func(s *state, in Intent, c areaCopy) (result, error)
+	finish  func(s *state, in store.Intent, c areaCopy) (result, error)
 }
 
 // workDone is an area's work done on a copy of the state: its result, the copy and what it read of the state.
@@ -54,13 +55,13 @@ type basis struct {
 	epoch   int
 	touched int  // the area's count of changed places
 	had     bool // the area had a record
-	rec     AreaRecord
+	rec     store.AreaRecord
 	puzzles int
 	overrun bool // the work made more objects than the ids reserved for it
 }
 
 // basisOf returns what work on a copy of v reads of the state for area a.
-func basisOf(v *state, a AreaPos) basis {
+func basisOf(v *state, a store.AreaPos) basis {
 	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched.at(a), puzzles: v.puzzles}
 	if run, ok := v.areas[a]; ok {
 		b.had, b.rec = true, run.rec
@@ -117,7 +118,7 @@ func (o *Overlay) land(s *state, w areaWork, pl workDone) (result, error) {
 // agrees reports whether the owner's state s still agrees with what work planned on a copy read for area a: the
 // same pack and generator, the area as it was with no object moved in it or out, and each object the work's puzzle
 // takes from the world (not spawned for it) as it was and, if puzzles were tracked since, still free.
-func (b basis) agrees(s *state, a AreaPos, pl workDone) bool {
+func (b basis) agrees(s *state, a store.AreaPos, pl workDone) bool {
 	run, had := s.areas[a]
 	switch {
 	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched.at(a) != b.touched, had != b.had:
@@ -160,7 +161,7 @@ func foundLeaves(n *puzzle.Node, out []int) []int {
 
 // adopt makes the owner's state hold what an area's work did on a copy: the objects it removed and made, with their
 // places, and the area with its puzzle, tracked by the owner's game. The result's change writes exactly that.
-func (o *Overlay) adopt(s *state, a AreaPos, pl workDone) result {
+func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 	res := pl.res
 	c := &res.change
 	if len(c.Removed) > 0 {
@@ -206,6 +207,6 @@ func putObject(g *puzzle.Manager, obj puzzle.Object) {
 }
 
 // writesArea reports whether a change writes an area's record.
-func writesArea(c Change, a AreaPos) bool {
-	return slices.ContainsFunc(c.Areas, func(r AreaRecord) bool { return r.Pos == a })
+func writesArea(c store.Change, a store.AreaPos) bool {
+	return slices.ContainsFunc(c.Areas, func(r store.AreaRecord) bool { return r.Pos == a })
 }

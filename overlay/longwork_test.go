@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"riddlestone/overlay/store"
 )
 
 // A new puzzle is planned off the owner, which answers moves meanwhile; a move that changes the area under the
@@ -48,10 +50,10 @@ func TestAPuzzlePlannedOffTheOwnerIsPlannedAgainWhenStale(t *testing.T) {
 	if n := plans.Load(); n < 2 {
 		t.Errorf("the stale plan was taken: planned %d times", n)
 	}
-	if run := o.view().areas[start]; run.rec.Rerolls != 1 || run.rec.State != Active {
+	if run := o.view().areas[start]; run.rec.Rerolls != 1 || run.rec.State != store.Active {
 		t.Errorf("after the reroll the area is %v with %d rerolls", run.rec.State, run.rec.Rerolls)
 	}
-	if where := o.view().where.at(key); where.Kind != InInventory {
+	if where := o.view().where.at(key); where.Kind != store.InInventory {
 		t.Errorf("the held key is %+v, not in the inventory", where)
 	}
 	agree(ctx, t, o)

@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -108,10 +109,10 @@ func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
 		t = named
 	}
 	lore := []string{"§7Part of a puzzle"}
-	if state := stateWords(it, o); state != "" {
-		lore = append(lore, "§8"+capital(state))
+	if state := words.State(it, o); state != "" {
+		lore = append(lore, "§8"+words.Capital(state))
 	}
-	return item.NewStack(t, 1).WithCustomName("§e"+cmp.Or(look.Name, displayName(it))).WithLore(lore...).WithValue(objectKey, o.ID)
+	return item.NewStack(t, 1).WithCustomName("§e"+cmp.Or(look.Name, words.DisplayName(it))).WithLore(lore...).WithValue(objectKey, o.ID)
 }
 
 // stackObject returns the id of the puzzle object an item stack stands for.
@@ -131,7 +132,7 @@ func (l looks) npc(it *puzzle.Item, look puzzle.Look, opts world.EntitySpawnOpts
 	if !ok {
 		return nil, fmt.Errorf("entity %q is not a model NPCs can have", look.Entity)
 	}
-	opts.NameTag = cmp.Or(opts.NameTag, "§e"+displayName(it))
+	opts.NameTag = cmp.Or(opts.NameTag, "§e"+words.DisplayName(it))
 	return opts.New(npcType{model: model}, lookConfig(look)), nil
 }
 

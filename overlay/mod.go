@@ -6,6 +6,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -42,12 +43,15 @@ type ActionContext struct {
 // ObjectAt is an object and where it is.
 type ObjectAt struct {
 	puzzle.Object
-	Where Where
+	Where store.Where
 }
+
+// objectAt returns a stored object and its place, as mods see them.
+func objectAt(r store.ObjectRecord) ObjectAt { return ObjectAt{Object: r.Object, Where: r.Where} }
 
 // PropertyFunc computes a property of an object from the world (the time of day, the block under it, the weather).
 // It is called on the world goroutine before a player's menu is built; ok false leaves the property as it is.
-type PropertyFunc func(tx *world.Tx, obj puzzle.Object, where Where) (v puzzle.Value, ok bool)
+type PropertyFunc func(tx *world.Tx, obj puzzle.Object, where store.Where) (v puzzle.Value, ok bool)
 
 // TagMatcher finds puzzle items in an area beyond what the pack's tag rules can say. It runs off the world
 // goroutine on a copy of the area, after the tag rules.
@@ -59,8 +63,8 @@ type TagMatcher interface {
 // the ground or an NPC from the item's look). Both run on the world goroutine and must be idempotent: reconciling
 // after a restart calls Show again.
 type Spawner interface {
-	Show(tx *world.Tx, obj puzzle.Object, where Where)
-	Hide(tx *world.Tx, id int, where Where)
+	Show(tx *world.Tx, obj puzzle.Object, where store.Where)
+	Hide(tx *world.Tx, id int, where store.Where)
 }
 
 // Action registers f to run whenever a rule with the action runs. Several functions may share an action.
@@ -168,7 +172,7 @@ func withProps(v *state, props map[int]puzzle.Props) *puzzle.Manager {
 }
 
 // Objects returns the puzzle objects of an area (and those players hold), with where they are.
-func (o *Overlay) Objects(a AreaPos) []ObjectAt {
+func (o *Overlay) Objects(a store.AreaPos) []ObjectAt {
 	v := o.view()
 	var out []ObjectAt
 	for obj := range v.game.State.All() {

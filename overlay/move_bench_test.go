@@ -15,6 +15,7 @@ import (
 	"github.com/df-mc/goleveldb/leveldb"
 	"github.com/df-mc/goleveldb/leveldb/opt"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -65,7 +66,7 @@ func benchMoves(b *testing.B, generating bool) {
 					return
 				default:
 				}
-				_, _ = o.Reroll(AreaPos{5, 2}).Wait(ctx)
+				_, _ = o.Reroll(store.AreaPos{5, 2}).Wait(ctx)
 			}
 		}()
 	}
@@ -74,7 +75,7 @@ func benchMoves(b *testing.B, generating bool) {
 	var times []time.Duration
 	for b.Loop() {
 		rule := puzzle.PickUp
-		if o.view().where.at(key).Kind == InInventory {
+		if o.view().where.at(key).Kind == store.InInventory {
 			rule = puzzle.PutDown
 		}
 		mv := puzzle.Move{Rule: rule, Inputs: []int{key}}
@@ -128,13 +129,13 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 	b.Helper()
 	perArea := benchObjects / benchAreas
 	_, err := o.post(&request{name: "fill", run: func(_ context.Context, s *state) (result, error) {
-		var c Change
+		var c store.Change
 		tmpl, _ := s.pack.Area("Yard")
 		well, _ := s.pack.Item("Well")
 		rng := rand.New(rand.NewPCG(1, 2))
 		for i := range benchAreas {
-			a := AreaPos{int32(i % 32), int32(2 + i/32)}
-			run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: o.instance(s.pack, a, tmpl)}
+			a := store.AreaPos{int32(i % 32), int32(2 + i/32)}
+			run := &areaRun{rec: store.AreaRecord{Pos: a, State: store.Active, Template: tmpl.Name}, area: o.instance(s.pack, a, tmpl)}
 			pz, err := s.gen.Generate(run.area, &puzzle.World{NextID: s.game.State.NextID, Unlocked: []string{run.area.Name}}, rng)
 			if err != nil {
 				return result{}, err
@@ -144,15 +145,15 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 				objs = append(objs, s.game.Add(puzzle.Object{Item: "Well", Area: run.area.Name, Props: well.Props.Clone()}).Created...)
 			}
 			for k, obj := range objs {
-				w := Where{Kind: AtBlock, Block: cube.Pos{int(a[0])*16 + k%16, -60, int(a[1])*16 + k/16}}
+				w := store.Where{Kind: store.AtBlock, Block: cube.Pos{int(a[0])*16 + k%16, -60, int(a[1])*16 + k/16}}
 				s.setWhere(obj.ID, w)
-				c.Objects = append(c.Objects, ObjectRecord{Object: obj, Where: w})
+				c.Objects = append(c.Objects, store.ObjectRecord{Object: obj, Where: w})
 			}
 			if err := o.track(s, run, pz); err != nil {
 				return result{}, err
 			}
 			if i >= benchActive {
-				run.rec.State = Solved
+				run.rec.State = store.Solved
 				if err := run.tracked.Restore(nil, true); err != nil {
 					return result{}, err
 				}

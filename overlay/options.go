@@ -4,6 +4,7 @@ import (
 	"log/slog"
 
 	"github.com/df-mc/dragonfly/server/player"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -25,7 +26,7 @@ type Options struct {
 	// OpenStore opens the puzzle store, when it is not the LevelDB store in StoreDir (PostgreSQL, say: see
 	// overlay/pgstore); nil means OpenStore(StoreDir). New calls it once; the overlay closes the store in Close,
 	// or at once when New fails.
-	OpenStore func() (Store, error)
+	OpenStore func() (store.Store, error)
 	// IsAdmin reports whether a player may use the admin commands (identified by XUID, never by name).
 	IsAdmin func(p *player.Player) bool
 	// LoadPacks loads and validates the configured packs again, for /puzzle reload; nil disables reloading.
@@ -68,4 +69,12 @@ func (o Options) withDefaults() Options {
 		o.Log = slog.Default()
 	}
 	return o
+}
+
+// openStore opens the store the options name: their OpenStore, or else the LevelDB store in StoreDir.
+func (o Options) openStore() (store.Store, error) {
+	if o.OpenStore != nil {
+		return o.OpenStore()
+	}
+	return store.OpenStore(o.StoreDir)
 }

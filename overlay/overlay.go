@@ -10,6 +10,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -25,7 +26,7 @@ import (
 type Overlay struct {
 	opts  Options
 	w     *world.World
-	store Store
+	store store.Store
 	looks looks
 	graph Graph
 
@@ -44,10 +45,10 @@ type Overlay struct {
 	hints     hintLevels
 	walls     walls // each player's wall of the locked borders near them
 
-	staleAtStart []ClearedBlock // blocks the store says were taken out, checked once at start
+	staleAtStart []store.ClearedBlock // blocks the store says were taken out, checked once at start
 	// recleared are the blocks changes cleared again while the start-up repair runs (the owner's; nil otherwise).
-	recleared      map[AreaBlock]bool
-	intentsAtStart []Intent // work to resume at start
+	recleared      map[store.AreaBlock]bool
+	intentsAtStart []store.Intent // work to resume at start
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,
@@ -75,7 +76,7 @@ func New(w *world.World, opts Options) (*Overlay, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	o.graph = NewGraph(opts.Seed, AreaOfBlock(w.Spawn(), int32(opts.AreaSize)), opts.TwoKeyPercent)
+	o.graph = NewGraph(opts.Seed, store.AreaOfBlock(w.Spawn(), int32(opts.AreaSize)), opts.TwoKeyPercent)
 	if o.store, err = opts.openStore(); err != nil {
 		return nil, err
 	}
@@ -108,30 +109,30 @@ func (o *Overlay) Start() {
 // that no intent names (stores written before intents), and the start area on a new world, and repairs the
 // world from the store off the owner.
 func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
-	intents := append([]Intent(nil), o.intentsAtStart...)
-	named := map[Intent]bool{}
+	intents := append([]store.Intent(nil), o.intentsAtStart...)
+	named := map[store.Intent]bool{}
 	for _, in := range intents {
-		named[Intent{Kind: in.Kind, Area: in.Area}] = true
+		named[store.Intent{Kind: in.Kind, Area: in.Area}] = true
 	}
 	for pos, run := range s.areas {
-		if run.rec.State != Solved || run.rec.Goal == "" {
+		if run.rec.State != store.Solved || run.rec.Goal == "" {
 			continue // an area that opened without a puzzle opened its own neighbours, as far as the chain went
 		}
 		for _, in := range o.opening(s, pos, 0) {
-			if !named[Intent{Kind: in.Kind, Area: in.Area}] {
-				named[Intent{Kind: in.Kind, Area: in.Area}] = true
+			if !named[store.Intent{Kind: in.Kind, Area: in.Area}] {
+				named[store.Intent{Kind: in.Kind, Area: in.Area}] = true
 				intents = append(intents, in)
 			}
 		}
 	}
-	if _, started := s.areas[o.graph.Start()]; !started && !named[Intent{Kind: OpenArea, Area: o.graph.Start()}] {
-		intents = append(intents, Intent{Kind: OpenArea, Area: o.graph.Start()})
+	if _, started := s.areas[o.graph.Start()]; !started && !named[store.Intent{Kind: store.OpenArea, Area: o.graph.Start()}] {
+		intents = append(intents, store.Intent{Kind: store.OpenArea, Area: o.graph.Start()})
 	}
 	if len(intents) > 0 {
 		o.opts.Log.Info("overlay: resuming work", "intents", len(intents))
 	}
 	if len(o.staleAtStart) > 0 {
-		o.recleared = map[AreaBlock]bool{}
+		o.recleared = map[store.AreaBlock]bool{}
 	}
 	repair := func() {
 		o.goSafely("repair the world", o.graph.Start(), func(ctx context.Context) {
@@ -214,7 +215,7 @@ func (o *Overlay) Wait(ctx context.Context) error {
 }
 
 // areaName is the name of a grid area in the engine: its position as "x,z".
-func areaName(a AreaPos) string { return a.String() }
+func areaName(a store.AreaPos) string { return a.String() }
 
 // errClosed is returned by operations on a closed overlay.
 var errClosed = fmt.Errorf("overlay closed")

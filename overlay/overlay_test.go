@@ -17,6 +17,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world/generator"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -103,8 +104,8 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "puzzles")
 	o := newTestOverlay(t, w, dir)
 
-	start := o.view().areas[AreaPos{0, 0}]
-	if start == nil || start.rec.State != Active || start.rec.Goal != "Crate[open_bit: true]" {
+	start := o.view().areas[store.AreaPos{0, 0}]
+	if start == nil || start.rec.State != store.Active || start.rec.Goal != "Crate[open_bit: true]" {
 		t.Fatalf("start area = %+v, want active with the crate goal", start)
 	}
 	crates, keys := objectsOf(o, "0,0", "Crate"), objectsOf(o, "0,0", "Key")
@@ -113,7 +114,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	}
 	crate, key := crates[0], keys[0]
 	crateAt, keyAt := o.view().where.at(crate), o.view().where.at(key)
-	if crateAt.Kind != AtBlock || keyAt.Kind != AtEntity {
+	if crateAt.Kind != store.AtBlock || keyAt.Kind != store.AtEntity {
 		t.Fatalf("crate %+v, key %+v: want a block and an item on the ground", crateAt, keyAt)
 	}
 	<-w.Do(func(tx *world.Tx) {
@@ -157,14 +158,14 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	wait(t, o)
 	wait(t, o) // the neighbours unlock after the solve is committed
 
-	state := o.view().areas[AreaPos{0, 0}].rec.State
-	var active []AreaPos
-	for _, n := range (AreaPos{0, 0}).Neighbours() {
-		if run, ok := o.view().areas[n]; ok && run.rec.State == Active {
+	state := o.view().areas[store.AreaPos{0, 0}].rec.State
+	var active []store.AreaPos
+	for _, n := range (store.AreaPos{0, 0}).Neighbours() {
+		if run, ok := o.view().areas[n]; ok && run.rec.State == store.Active {
 			active = append(active, n)
 		}
 	}
-	if state != Solved {
+	if state != store.Solved {
 		t.Fatalf("start area is %v after opening the crate, want solved", state)
 	}
 	if len(active) != 4 {
@@ -190,7 +191,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	}
 	o2 := newTestOverlay(t, w, dir)
 	defer o2.Close()
-	if len(o2.view().areas) != areas || len(o2.view().game.State.Objects()) != objects || o2.view().areas[AreaPos{0, 0}].rec.State != Solved {
+	if len(o2.view().areas) != areas || len(o2.view().game.State.Objects()) != objects || o2.view().areas[store.AreaPos{0, 0}].rec.State != store.Solved {
 		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", len(o2.view().areas), len(o2.view().game.State.Objects()), areas, objects)
 	}
 }
@@ -218,16 +219,16 @@ func TestAllRulesModeDetectsUnsolvableMoves(t *testing.T) {
 	defer o.Close()
 	o.Start()
 	wait(t, o)
-	if v := o.Solvable(AreaPos{0, 0}); v != puzzle.Yes {
+	if v := o.Solvable(store.AreaPos{0, 0}); v != puzzle.Yes {
 		t.Fatalf("start area solvable: %v", v)
 	}
 	key := objectsOf(o, "0,0", "Key")[0]
 	melt := puzzle.Move{Rule: pack.Rules[0], Inputs: []int{key}, Area: "0,0"}
 	pick := puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}
-	if pack.Rules[0].Action != "Melt" || !o.blocksArea(o.view(), melt, AreaPos{0, 0}) {
+	if pack.Rules[0].Action != "Melt" || !o.blocksArea(o.view(), melt, store.AreaPos{0, 0}) {
 		t.Error("melting the only key was not found to block the area")
 	}
-	if o.blocksArea(o.view(), pick, AreaPos{0, 0}) {
+	if o.blocksArea(o.view(), pick, store.AreaPos{0, 0}) {
 		t.Error("picking up the key was found to block the area")
 	}
 }
@@ -246,7 +247,7 @@ func TestAdminOperations(t *testing.T) {
 	w := overlayWorld(t)
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
-	start := AreaPos{0, 0}
+	start := store.AreaPos{0, 0}
 
 	bad, err := puzzle.LoadBytes("bad.yaml", []byte(strings.Replace(yardPack, "{item: emerald", "{item: no_such_thing", 1)))
 	if err != nil {
@@ -287,7 +288,7 @@ func TestAdminOperations(t *testing.T) {
 	waitReply(t, o.Unlock(start))
 	wait(t, o)
 	state := o.view().areas[start].rec.State
-	if state != Active || len(objectsOf(o, "0,0", "Crate")) != 1 {
+	if state != store.Active || len(objectsOf(o, "0,0", "Crate")) != 1 {
 		t.Errorf("after unlocking: %v with crates %v", state, objectsOf(o, "0,0", "Crate"))
 	}
 }
@@ -304,10 +305,10 @@ func readFileT(t *testing.T, path string) string {
 // goldCrates shows crates as gold blocks and counts what it hides.
 type goldCrates struct{ hidden int }
 
-func (g *goldCrates) Show(tx *world.Tx, _ puzzle.Object, w Where) {
+func (g *goldCrates) Show(tx *world.Tx, _ puzzle.Object, w store.Where) {
 	tx.SetBlock(w.Block, block.Gold{}, nil)
 }
-func (g *goldCrates) Hide(tx *world.Tx, _ int, w Where) {
+func (g *goldCrates) Hide(tx *world.Tx, _ int, w store.Where) {
 	g.hidden++
 	tx.SetBlock(w.Block, nil, nil)
 }
@@ -337,7 +338,7 @@ func TestSpawnerReplacesTheLook(t *testing.T) {
 			t.Errorf("the crate shows as %T, want the spawner's gold block", tx.Block(at))
 		}
 	}).Done()
-	waitReply(t, o.Lock(AreaPos{0, 0}))
+	waitReply(t, o.Lock(store.AreaPos{0, 0}))
 	wait(t, o)
 	if spawner.hidden != 1 {
 		t.Errorf("the spawner hid %d objects, want the crate", spawner.hidden)
@@ -388,8 +389,8 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 	wait(t, o)
 	wait(t, o)
 	crates := objectsOf(o, "0,0", "Crate")
-	failed, state := o.view().game.State.Failed, o.view().areas[AreaPos{0, 0}].rec
-	if len(crates) != 1 || crates[0] == crate || failed != nil || state.State != Active || state.Rerolls != 1 {
+	failed, state := o.view().game.State.Failed, o.view().areas[store.AreaPos{0, 0}].rec
+	if len(crates) != 1 || crates[0] == crate || failed != nil || state.State != store.Active || state.Rerolls != 1 {
 		t.Errorf("after the fail rule: crates %v (was %d), failed %v, area %+v; want a new puzzle", crates, crate, failed, state)
 	}
 }
@@ -402,7 +403,7 @@ func TestStaleBlocksAreClearedAtStart(t *testing.T) {
 	o := newTestOverlay(t, w, dir)
 	crate := objectsOf(o, "0,0", "Crate")[0]
 	at := o.view().where.at(crate).Block
-	waitReply(t, o.Lock(AreaPos{0, 0}))
+	waitReply(t, o.Lock(store.AreaPos{0, 0}))
 	wait(t, o)
 	if err := o.Close(); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // A request is a change to the puzzle state, run by the owner goroutine in the order requests arrive. Its run
@@ -15,8 +16,8 @@ import (
 // writes the change to the store, publishes a copy of the state for readers, hands the world changes to the world
 // and answers the request. Memory, store and world thus change in one order, the journal's.
 type request struct {
-	name string  // what the request does, for logs: "move", "unlock"
-	area AreaPos // the area it is about, for logs
+	name string        // what the request does, for logs: "move", "unlock"
+	area store.AreaPos // the area it is about, for logs
 	run  func(ctx context.Context, s *state) (result, error)
 	// fail, if set, repairs the owner's state after run failed, on top of the last published state (it clears
 	// work in flight, say); it must not touch the store.
@@ -27,7 +28,7 @@ type request struct {
 // result is what a request did: the change to commit, the world changes to show once it is committed, and work
 // to start afterwards (long work off the owner, which posts its result back as another request).
 type result struct {
-	change Change
+	change store.Change
 	ops    []op
 	after  []func()
 	text   []string // the answer, in words
@@ -174,7 +175,7 @@ func (o *Overlay) own(ctx context.Context) {
 // fail function, and the overlay goes on.
 func (o *Overlay) handle(ctx context.Context, r *request) {
 	res, err := o.runSafely(ctx, r)
-	if err == nil && !res.change.empty() {
+	if err == nil && !res.change.Empty() {
 		err = o.commitTimed(res.change)
 	}
 	if err != nil {
@@ -185,7 +186,7 @@ func (o *Overlay) handle(ctx context.Context, r *request) {
 	o.noteCleared(res.change)
 	// The change is in the store: whatever panics from here on (a copy for readers, user code) is logged and the
 	// rest still runs, so that memory, store and world stay one.
-	if !res.change.empty() || res.inMemory {
+	if !res.change.Empty() || res.inMemory {
 		o.publishSafely(r)
 	}
 	o.toWorld(res.ops)
@@ -211,7 +212,7 @@ func (o *Overlay) safely(phase string, r *request, f func()) {
 
 // commitSafely writes a change to the store. The store writes a change whole or not at all, at the end of Commit:
 // a panic on the way is a failed commit, and the request rolls back as it does when the write fails.
-func (o *Overlay) commitSafely(c Change) (err error) {
+func (o *Overlay) commitSafely(c store.Change) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			o.opts.Log.Error("overlay: a commit panicked; nothing was written", "panic", p, "stack", string(debug.Stack()))
@@ -309,7 +310,7 @@ func (o *Overlay) runOps(tx *world.Tx, ops []op) {
 
 // goSafely runs long work (snapshots, analyses) on a goroutine of its own that the overlay waits for when it
 // closes. A panic is logged and handed to onPanic (on that goroutine), so the work's area can be repaired.
-func (o *Overlay) goSafely(name string, area AreaPos, work func(ctx context.Context), onPanic func()) {
+func (o *Overlay) goSafely(name string, area store.AreaPos, work func(ctx context.Context), onPanic func()) {
 	o.wg.Add(1)
 	o.working.Add(1)
 	go func() {

@@ -3,18 +3,19 @@ package overlay
 import (
 	"fmt"
 
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
 // restore rebuilds the owner's state from what the store holds at start, and keeps the work the store says is left.
-func (o *Overlay) restore(s *state, saved Saved) error {
+func (o *Overlay) restore(s *state, saved store.Saved) error {
 	o.staleAtStart = saved.Cleared
 	o.intentsAtStart = saved.Intents
 	return o.restoreState(s, saved)
 }
 
 // restoreState rebuilds a state from what the store holds.
-func (o *Overlay) restoreState(s *state, saved Saved) error {
+func (o *Overlay) restoreState(s *state, saved store.Saved) error {
 	var objs []puzzle.Object
 	for id, rec := range saved.Objects {
 		objs = append(objs, rec.Object)
@@ -33,7 +34,7 @@ func (o *Overlay) restoreState(s *state, saved Saved) error {
 }
 
 // restoreArea rebuilds one area from its record: its template instance and its puzzle with the progress made.
-func (o *Overlay) restoreArea(s *state, pos AreaPos, rec AreaRecord) error {
+func (o *Overlay) restoreArea(s *state, pos store.AreaPos, rec store.AreaRecord) error {
 	run := &areaRun{rec: rec}
 	s.areas[pos] = run
 	if rec.Template == "" {
@@ -58,7 +59,7 @@ func (o *Overlay) restoreArea(s *state, pos AreaPos, rec AreaRecord) error {
 	if err := o.track(s, run, pz); err != nil {
 		return fmt.Errorf("puzzle store: area %v: %w", pos, err)
 	}
-	if err := run.tracked.Restore(done, rec.State == Solved); err != nil {
+	if err := run.tracked.Restore(done, rec.State == store.Solved); err != nil {
 		return fmt.Errorf("puzzle store: area %v: %w", pos, err)
 	}
 	return nil
@@ -77,7 +78,7 @@ func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
 
 // instance makes the engine's area for a grid area from its template, its bounds raised by the pack's ring for
 // its distance from the start (puzzle.Pack.AtDistance).
-func (o *Overlay) instance(p *puzzle.Pack, pos AreaPos, tmpl *puzzle.Area) *puzzle.Area {
+func (o *Overlay) instance(p *puzzle.Pack, pos store.AreaPos, tmpl *puzzle.Area) *puzzle.Area {
 	a := *p.AtDistance(tmpl, o.graph.Distance(pos))
 	a.Name, a.Template, a.Start, a.Connects = areaName(pos), tmpl.Name, false, nil
 	return &a

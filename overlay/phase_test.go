@@ -8,6 +8,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -69,7 +70,7 @@ func TestAPanicInEachPhaseLeavesMemoryStoreAndWorldEqual(t *testing.T) {
 			o.inject.Store(nil)
 			o.SetMetrics(nil)
 			wantHeld := !tc.undoes
-			if held := o.view().where.at(key).Kind == InInventory; held != wantHeld {
+			if held := o.view().where.at(key).Kind == store.InInventory; held != wantHeld {
 				t.Errorf("after a panic at %s the key is held: %v, want %v", tc.phase, held, wantHeld)
 			}
 			agree(ctx, t, o)
@@ -86,7 +87,7 @@ func TestAPanicInEachPhaseLeavesMemoryStoreAndWorldEqual(t *testing.T) {
 // pickUpOrPutDown has the player pick the key up, or put it down if they hold it.
 func pickUpOrPutDown(w *world.World, o *Overlay, h *world.EntityHandle, key int) *Reply {
 	rule := puzzle.PickUp
-	if o.view().where.at(key).Kind == InInventory {
+	if o.view().where.at(key).Kind == store.InInventory {
 		rule = puzzle.PutDown
 	}
 	return playAs(w, h, func(p *player.Player) *Reply {

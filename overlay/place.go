@@ -6,6 +6,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -333,13 +334,13 @@ func newEntityID() uuid.UUID {
 
 // placement decides how an object of the pack (the state's: a reload reaches it) shows in the world, standing at
 // pos.
-func placement(p *puzzle.Pack, obj puzzle.Object, pos cube.Pos) Where {
+func placement(p *puzzle.Pack, obj puzzle.Object, pos cube.Pos) store.Where {
 	it, ok := p.Item(obj.Item)
 	if ok && it.Look.Block != "" && !it.Carryable() {
-		return Where{Kind: AtBlock, Block: pos}
+		return store.Where{Kind: store.AtBlock, Block: pos}
 	}
 	// Carryable items lie on the ground as item stacks; people and everything else stand as NPCs.
-	return Where{Kind: AtEntity, Block: pos, Entity: newEntityID()}
+	return store.Where{Kind: store.AtEntity, Block: pos, Entity: newEntityID()}
 }
 
 // clearWay reports whether an object standing on column i, even a block two high, leaves the ways around it open:

@@ -13,6 +13,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/model"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/store"
 	"riddlestone/tagging"
 	"riddlestone/worldgen"
 )
@@ -63,7 +64,7 @@ func (w *genChunks) HighestBlock(x, z int) int {
 }
 
 // snapshot returns the chunks of area a (size 4) as the overlay's snapshot holds them.
-func (w *genChunks) snapshot(a AreaPos) tagging.Snapshot {
+func (w *genChunks) snapshot(a store.AreaPos) tagging.Snapshot {
 	lo, hi := a.Chunks(4)
 	s := tagging.Snapshot{Min: lo, Max: hi, Chunks: map[world.ChunkPos]*chunk.Chunk{}}
 	for x := lo[0]; x <= hi[0]; x++ {
@@ -106,7 +107,7 @@ type walker struct {
 	ground []int8 // per block: 0 not read, 1 solid ground, 2 not
 }
 
-func newWalker(w interface{ Block(cube.Pos) world.Block }, a AreaPos) *walker {
+func newWalker(w interface{ Block(cube.Pos) world.Block }, a store.AreaPos) *walker {
 	lo, _ := a.Chunks(4)
 	return &walker{w: w, x0: int(lo[0]) << 4, z0: int(lo[1]) << 4, fits: make([]int8, 64*64*384), ground: make([]int8, 64*64*384)}
 }
@@ -247,7 +248,7 @@ func spotSeeds(t *testing.T) int64 {
 // ground (never water) with room for a body; each reached on foot, its item stack picked up where it lies (see
 // checkReached); and, with every object standing as a block two high (a door: the worst case for the ways between
 // them), each still within a player's reach from a place reached on foot. It reports what is wrong.
-func checkSpots(w SpawnWorld, a AreaPos, spots []cube.Pos, n int, spawn *cube.Pos) []string {
+func checkSpots(w SpawnWorld, a store.AreaPos, spots []cube.Pos, n int, spawn *cube.Pos) []string {
 	if len(spots) < n {
 		return []string{fmt.Sprintf("%d spots, want %d", len(spots), n)}
 	}
@@ -292,7 +293,7 @@ func nearSpot(p cube.Pos) []cube.Pos {
 // to those of the others and back, and reports the spots for which that fails, and the places walked to and from
 // the first. The walk between the spots starts beside the first, at a place hub accepts (nil: any). Without a
 // spawn (shut in), it checks the ways between the spots only.
-func checkReached(w SpawnWorld, a AreaPos, spots []cube.Pos, spawn *cube.Pos, near func(cube.Pos) []cube.Pos, hub func(int) bool) ([]string, func(int) bool) {
+func checkReached(w SpawnWorld, a store.AreaPos, spots []cube.Pos, spawn *cube.Pos, near func(cube.Pos) []cube.Pos, hub func(int) bool) ([]string, func(int) bool) {
 	k := newWalker(w, a)
 	fromSpawn := func(int) bool { return true }
 	if spawn != nil {
@@ -334,7 +335,7 @@ func TestOceanStartAreasGetSpots(t *testing.T) {
 		w := syncWorld(t, worldgen.New(seed))
 		var spawn cube.Pos
 		run(t, w, func(tx *world.Tx) { spawn = Spawn(tx, cube.Pos{0, 32767, 0}, 4) })
-		a := AreaOfBlock(spawn, 4)
+		a := store.AreaOfBlock(spawn, 4)
 		lo, hi := a.Chunks(4)
 		snap, err := Snapshot(context.Background(), w, lo, hi)
 		if err != nil {
@@ -353,7 +354,7 @@ func TestOceanStartAreasGetSpots(t *testing.T) {
 				if below := tx.Block(where.Block.Side(cube.FaceDown)); !standable(below) {
 					t.Errorf("seed %d: the object at %v stands on %v", seed, where.Block, below)
 				}
-				if where.Kind == AtEntity {
+				if where.Kind == store.AtEntity {
 					if e, ok := findEntity(tx, where.Entity, where.Block); !ok || cube.PosFromVec3(e.Position()) != where.Block {
 						t.Errorf("seed %d: the entity shown at %v is not there", seed, where.Block)
 					}
@@ -368,14 +369,14 @@ func TestOceanStartAreasGetSpots(t *testing.T) {
 }
 
 // showAll shows a door, an NPC and an item stack in turn at the spots, and returns where.
-func showAll(t *testing.T, o *Overlay, w *world.World, spots []cube.Pos) []Where {
+func showAll(t *testing.T, o *Overlay, w *world.World, spots []cube.Pos) []store.Where {
 	items := []string{"Door", "Guard", "Key"}
-	var shown []Where
+	var shown []store.Where
 	run(t, w, func(tx *world.Tx) {
 		for i, p := range spots {
-			where := Where{Kind: AtEntity, Block: p, Entity: newEntityID()}
+			where := store.Where{Kind: store.AtEntity, Block: p, Entity: newEntityID()}
 			if items[i%3] == "Door" {
-				where = Where{Kind: AtBlock, Block: p}
+				where = store.Where{Kind: store.AtBlock, Block: p}
 			}
 			o.show(o.opts.Pack, object(o, i, items[i%3]), where)(tx)
 			shown = append(shown, where)
@@ -395,7 +396,7 @@ func TestStartAreasHaveReachableSpots(t *testing.T) {
 	for seed := int64(1); seed <= spotSeeds(t); seed++ {
 		w := newGenChunks(seed)
 		spawn := Spawn(w, cube.Pos{0, 32767, 0}, 4)
-		a := AreaOfBlock(spawn, 4)
+		a := store.AreaOfBlock(spawn, 4)
 		g := planGround(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 1)), []cube.Pos{spawn}, nil)
 		if !g.walked {
 			shutIn = append(shutIn, seed)
@@ -426,10 +427,10 @@ func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 	seeds := max(spotSeeds(t)/4, 5)
 	for seed := int64(1); seed <= seeds; seed++ {
 		w := newGenChunks(seed)
-		start := AreaOfBlock(Spawn(w, cube.Pos{0, 32767, 0}, 4), 4)
+		start := store.AreaOfBlock(Spawn(w, cube.Pos{0, 32767, 0}, 4), 4)
 		for _, d := range dirs {
-			a := AreaPos{start[0] + int32(d[0]), start[1] + int32(d[1])}
-			arrive := borderColumns(a, []AreaPos{start}, 4)
+			a := store.AreaPos{start[0] + int32(d[0]), start[1] + int32(d[1])}
+			arrive := borderColumns(a, []store.AreaPos{start}, 4)
 			g := planGround(w.snapshot(a), rand.New(rand.NewPCG(uint64(seed), 2)), arrive, nil)
 			name := fmt.Sprintf("seed %d area %v", seed, a)
 			if len(g.steps.sets) > 0 {
@@ -458,7 +459,7 @@ func TestNeighboursOfTheStartHaveReachableSpots(t *testing.T) {
 // player walks from the border (the ground of the columns arrive) to each of the first n spots, picking up an item
 // stack lying there, and back to the border. With swim, the player may swim at the water's surface too, from the
 // border's ground or water, and the spots need not be on ground walked to. It reports what is wrong.
-func checkFromBorder(w SpawnWorld, a AreaPos, arrive []cube.Pos, g groundPlan, n int, swim bool) []string {
+func checkFromBorder(w SpawnWorld, a store.AreaPos, arrive []cube.Pos, g groundPlan, n int, swim bool) []string {
 	if !g.walked && !swim {
 		return []string{"the spots are not on ground walked to from the border"}
 	}

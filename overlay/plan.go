@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -18,7 +19,7 @@ type Step struct {
 type StepInput struct {
 	ID     int
 	Item   string
-	Where  Where
+	Where  store.Where
 	MadeBy int
 }
 
@@ -27,13 +28,13 @@ const maxPlanSteps = 128
 
 // Plan returns the remaining steps of an area's puzzle in one valid order, simulated with the engine's game logic
 // on a copy of the state: picking up what must be carried in, then running the tree's rules as they become leaves.
-func (o *Overlay) Plan(a AreaPos) ([]Step, error) {
+func (o *Overlay) Plan(a store.AreaPos) ([]Step, error) {
 	v := o.view()
 	run, ok := v.areas[a]
 	switch {
-	case !ok || run.rec.State == Locked:
+	case !ok || run.rec.State == store.Locked:
 		return nil, fmt.Errorf("area %v is locked", a)
-	case run.rec.State == Solved:
+	case run.rec.State == store.Solved:
 		return nil, nil
 	case run.tracked == nil:
 		return nil, fmt.Errorf("area %v has no puzzle", a)
@@ -121,11 +122,11 @@ func (in StepInput) place() string {
 		return fmt.Sprintf("from step %d", in.MadeBy)
 	}
 	switch in.Where.Kind {
-	case AtBlock:
+	case store.AtBlock:
 		return fmt.Sprintf("block at %d,%d,%d", in.Where.Block[0], in.Where.Block[1], in.Where.Block[2])
-	case AtEntity:
+	case store.AtEntity:
 		return fmt.Sprintf("entity at %d,%d,%d", in.Where.Block[0], in.Where.Block[1], in.Where.Block[2])
-	case InInventory:
+	case store.InInventory:
 		return "held by " + in.Where.Player.String()
 	}
 	return "nowhere"

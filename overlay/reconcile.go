@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/entity"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -19,7 +20,7 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 	byArea := map[string][]op{}
 	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
-		if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
+		if w.Tagged || (w.Kind != store.AtBlock && w.Kind != store.AtEntity) {
 			continue
 		}
 		byArea[obj.Area] = append(byArea[obj.Area], o.show(v.pack, obj, w))
@@ -51,7 +52,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 			if !isPuzzle {
 				continue
 			}
-			if w, known := v.where.get(obj); !known || w.Kind != AtEntity || w.Entity != id {
+			if w, known := v.where.get(obj); !known || w.Kind != store.AtEntity || w.Entity != id {
 				stale = append(stale, e)
 			}
 		}
@@ -67,7 +68,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 	for obj := range v.game.State.All() {
 		w := v.where.at(obj.ID)
-		if w.Kind != AtEntity || w.Tagged {
+		if w.Kind != store.AtEntity || w.Tagged {
 			continue
 		}
 		if _, loaded := tx.BlockLoaded(w.Block); !loaded {
@@ -85,7 +86,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 	v := o.view()
 	var give []op
 	for id, w := range v.where.all() {
-		if w.Kind == InInventory && w.Player == p.UUID() {
+		if w.Kind == store.InInventory && w.Player == p.UUID() {
 			if obj, ok := v.game.State.Object(id); ok {
 				give = append(give, o.show(v.pack, *obj, w))
 			}
@@ -97,7 +98,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 		if !ok {
 			continue
 		}
-		if w, known := v.where.get(id); !known || w.Kind != InInventory || w.Player != p.UUID() {
+		if w, known := v.where.get(id); !known || w.Kind != store.InInventory || w.Player != p.UUID() {
 			take = append(take, id)
 		}
 	}
@@ -115,7 +116,7 @@ func (o *Overlay) dropHeld(p *player.Player) {
 	v := o.view()
 	var held []int
 	for id, w := range v.where.all() {
-		if w.Kind == InInventory && w.Player == p.UUID() {
+		if w.Kind == store.InInventory && w.Player == p.UUID() {
 			held = append(held, id)
 		}
 	}
@@ -130,31 +131,31 @@ func (o *Overlay) dropHeld(p *player.Player) {
 func groundAt(p *player.Player) cube.Pos { return cube.PosFromVec3(p.Position()) }
 
 // cleared returns the record of a puzzle block about to leave the world, or false for an object that is no block.
-func (o *Overlay) cleared(s *state, item string, w Where) (ClearedBlock, bool) {
-	if w.Kind != AtBlock {
-		return ClearedBlock{}, false
+func (o *Overlay) cleared(s *state, item string, w store.Where) (store.ClearedBlock, bool) {
+	if w.Kind != store.AtBlock {
+		return store.ClearedBlock{}, false
 	}
 	it, ok := s.pack.Item(item)
 	if !ok {
-		return ClearedBlock{}, false
+		return store.ClearedBlock{}, false
 	}
 	b, err := o.looks.block(it.Look)
 	if err != nil {
-		return ClearedBlock{}, false
+		return store.ClearedBlock{}, false
 	}
 	name, _ := b.EncodeBlock()
-	return ClearedBlock{Pos: AreaBlock(w.Block), Block: name}, true
+	return store.ClearedBlock{Pos: store.AreaBlock(w.Block), Block: name}, true
 }
 
 // clearStale removes puzzle blocks a crash brought back: blocks taken out of the world whose chunks were saved
 // before the change, still showing the same block and with no puzzle object there now. Once the world is saved
 // without them, their records are forgotten. Runs on the overlay's goroutine at start.
-func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
+func (o *Overlay) clearStale(ctx context.Context, cleared []store.ClearedBlock) {
 	if len(cleared) == 0 {
 		return
 	}
 	v := o.view()
-	var stale []ClearedBlock
+	var stale []store.ClearedBlock
 	for _, cl := range cleared {
 		if _, taken := v.byBlock.get(cube.Pos(cl.Pos)); !taken {
 			stale = append(stale, cl)
@@ -183,21 +184,21 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []ClearedBlock) {
 // forgetCleared is the request that forgets the records of the blocks the start-up repair cleared, once the world
 // is saved without them. A block a request cleared again since the repair began (an object placed there and taken
 // out) has a newer record, which stays.
-func (o *Overlay) forgetCleared(cleared []ClearedBlock) *request {
+func (o *Overlay) forgetCleared(cleared []store.ClearedBlock) *request {
 	return &request{name: "forget cleared blocks", run: func(context.Context, *state) (result, error) {
-		var forget []ClearedBlock
+		var forget []store.ClearedBlock
 		for _, cl := range cleared {
 			if !o.recleared[cl.Pos] {
 				forget = append(forget, cl)
 			}
 		}
 		o.recleared = nil
-		return result{change: Change{Forgotten: forget}}, nil
+		return result{change: store.Change{Forgotten: forget}}, nil
 	}}
 }
 
 // noteCleared notes, on the owner, the blocks a committed change cleared while the start-up repair runs.
-func (o *Overlay) noteCleared(c Change) {
+func (o *Overlay) noteCleared(c store.Change) {
 	if o.recleared == nil {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -19,10 +20,10 @@ func TestARefusedIntentIsResolvedInTheStore(t *testing.T) {
 	defer o.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	far := AreaPos{5, 5}
-	in := Intent{Kind: NewPuzzle, Area: far}
+	far := store.AreaPos{5, 5}
+	in := store.Intent{Kind: store.NewPuzzle, Area: far}
 	if _, err := o.post(&request{name: "test", run: func(context.Context, *state) (result, error) {
-		return result{change: Change{Intents: []Intent{in}}}, nil
+		return result{change: store.Change{Intents: []store.Intent{in}}}, nil
 	}}).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	if _, err := o.Reroll(start).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if rec := o.view().areas[start].rec; rec.State != Solved || rec.NoPuzzle == "" {
+	if rec := o.view().areas[start].rec; rec.State != store.Solved || rec.NoPuzzle == "" {
 		t.Fatalf("the start area without a puzzle is %v, with no puzzle because %q", rec.State, rec.NoPuzzle)
 	}
 	if v := o.Area(start); v.NoPuzzle == "" {
@@ -102,7 +103,7 @@ func TestARelaxedPuzzleSaysWhy(t *testing.T) {
 	}
 	waitReply(t, o.Reroll(start))
 	want := "no puzzle as deep as minDepth 2 could be made here, so this one is 1 rules deep with 1 steps"
-	if rec := o.view().areas[start].rec; rec.State != Active || rec.Relaxed != want {
+	if rec := o.view().areas[start].rec; rec.State != store.Active || rec.Relaxed != want {
 		t.Fatalf("the start area is %v and gave way because %q", rec.State, rec.Relaxed)
 	}
 	if v := o.Area(start); v.Relaxed != want {

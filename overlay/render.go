@@ -12,6 +12,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -24,19 +26,19 @@ const itemLifetime = 10 * 365 * 24 * time.Hour
 
 // show returns the op that makes an object of the pack appear where it is. It is idempotent: reconciling runs it
 // again. The pack is the state's, so that a reload reaches the looks.
-func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
+func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 	it, ok := p.Item(obj.Item)
 	if !ok {
 		return func(*world.Tx) {}
 	}
-	if s, ok := o.opts.Mods.spawner(obj.Item); ok && w.Kind != InInventory {
+	if s, ok := o.opts.Mods.spawner(obj.Item); ok && w.Kind != store.InInventory {
 		return func(tx *world.Tx) {
 			buildFooting(tx, w.Block, o.areaBounds(w.Block))
 			s.Show(tx, obj, w)
 		}
 	}
 	switch w.Kind {
-	case AtBlock:
+	case store.AtBlock:
 		b := o.blockOf(it, obj)
 		return func(tx *world.Tx) {
 			if b != nil {
@@ -44,7 +46,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
 				placeWhole(tx, w.Block, b)
 			}
 		}
-	case AtEntity:
+	case store.AtEntity:
 		var h *world.EntityHandle
 		at := w.Block.Vec3Middle() // the middle of the block's bottom face: standing on the ground below
 		if it.Carryable() {
@@ -57,7 +59,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
 				look.Entity = "armor_stand" // anything without a person's look stands as a named stand
 			}
 			var err error
-			if h, err = o.looks.npc(it, look, world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: npcName(it, obj)}); err != nil {
+			if h, err = o.looks.npc(it, look, world.EntitySpawnOpts{Position: at, ID: w.Entity, NameTag: words.NPCName(it, obj)}); err != nil {
 				return func(*world.Tx) {}
 			}
 		}
@@ -66,13 +68,13 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
 					setLook(ent, gamecheck.Default().Shown(it, obj.Props))
-					ent.SetNameTag(npcName(it, obj)) // also sends the entity's new state to its viewers
+					ent.SetNameTag(words.NPCName(it, obj)) // also sends the entity's new state to its viewers
 				}
 				return
 			}
 			tx.AddEntity(h)
 		}
-	case InInventory:
+	case store.InInventory:
 		s := o.looks.stack(it, obj)
 		return func(tx *world.Tx) {
 			p, ok := findPlayer(tx, w.Player)
@@ -91,20 +93,20 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w Where) op {
 }
 
 // hide returns the op that removes an object of an item from where it was.
-func (o *Overlay) hide(id int, item string, w Where) op {
-	if s, ok := o.opts.Mods.spawner(item); ok && w.Kind != InInventory {
+func (o *Overlay) hide(id int, item string, w store.Where) op {
+	if s, ok := o.opts.Mods.spawner(item); ok && w.Kind != store.InInventory {
 		return func(tx *world.Tx) { s.Hide(tx, id, w) }
 	}
 	switch w.Kind {
-	case AtBlock:
+	case store.AtBlock:
 		return func(tx *world.Tx) { removeWhole(tx, w.Block) }
-	case AtEntity:
+	case store.AtEntity:
 		return func(tx *world.Tx) {
 			for _, e := range entitiesWithID(tx, w.Entity, w.Block) {
 				_ = tx.RemoveEntity(e)
 			}
 		}
-	case InInventory:
+	case store.InInventory:
 		return func(tx *world.Tx) {
 			if p, ok := findPlayer(tx, w.Player); ok {
 				takeStacks(p, id)
@@ -165,7 +167,7 @@ const searchRadius = 4
 // areaBounds returns the columns of the area holding pos.
 func (o *Overlay) areaBounds(pos cube.Pos) bounds {
 	size := int32(o.opts.withDefaults().AreaSize)
-	return boundsOf(AreaOfBlock(pos, size).Chunks(size))
+	return boundsOf(store.AreaOfBlock(pos, size).Chunks(size))
 }
 
 // findPlayer finds an online player in the world by UUID.

@@ -12,6 +12,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
 	"github.com/df-mc/dragonfly/server/world/mcdb"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
 )
@@ -72,7 +73,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 	for seed, gen := range map[string]world.Generator{"42": worldgen.New(42), "174218": worldgen.New(174218), "ice": ice} {
 		o := showOverlay(t)
 		w := syncWorld(t, gen)
-		lo, hi := AreaPos{0, 0}.Chunks(4)
+		lo, hi := store.AreaPos{0, 0}.Chunks(4)
 		snap, err := Snapshot(context.Background(), w, lo, hi)
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +82,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 		if len(spots) < 2 {
 			t.Fatalf("seed %s: %d spots", seed, len(spots))
 		}
-		key, guard := Where{Kind: AtEntity, Block: spots[0], Entity: newEntityID()}, Where{Kind: AtEntity, Block: spots[1], Entity: newEntityID()}
+		key, guard := store.Where{Kind: store.AtEntity, Block: spots[0], Entity: newEntityID()}, store.Where{Kind: store.AtEntity, Block: spots[1], Entity: newEntityID()}
 		run(t, w, func(tx *world.Tx) {
 			o.show(o.opts.Pack, object(o, 1, "Key"), key)(tx)
 			o.show(o.opts.Pack, object(o, 2, "Guard"), guard)(tx)
@@ -90,7 +91,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 			w.AdvanceTick()
 		}
 		run(t, w, func(tx *world.Tx) {
-			for _, at := range []Where{key, guard} {
+			for _, at := range []store.Where{key, guard} {
 				e, ok := findEntity(tx, at.Entity, at.Block)
 				if !ok {
 					t.Fatalf("seed %s: the object at %v is gone", seed, at.Block)
@@ -117,7 +118,7 @@ func TestShowPlacesBlocksWholeAndStable(t *testing.T) {
 	want := map[cube.Pos]string{}
 	run(t, w, func(tx *world.Tx) {
 		for i, item := range items {
-			o.show(o.opts.Pack, object(o, i, item), Where{Kind: AtBlock, Block: at(i)})(tx)
+			o.show(o.opts.Pack, object(o, i, item), store.Where{Kind: store.AtBlock, Block: at(i)})(tx)
 			for _, p := range []cube.Pos{at(i), at(i).Side(cube.FaceUp)} {
 				name, _ := tx.Block(p).EncodeBlock()
 				want[p] = name
@@ -154,7 +155,7 @@ func TestShowPlacesBlocksWholeAndStable(t *testing.T) {
 			if two := item == "Door" || item == "Gate" || item == "Sunflower"; two && LowerHalf(tx, at(i).Side(cube.FaceUp)) != at(i) {
 				t.Errorf("%s: a click on its upper half is not taken to %v", item, at(i))
 			}
-			o.hide(i, item, Where{Kind: AtBlock, Block: at(i)})(tx)
+			o.hide(i, item, store.Where{Kind: store.AtBlock, Block: at(i)})(tx)
 			for _, p := range []cube.Pos{at(i), at(i).Side(cube.FaceUp)} {
 				if _, air := tx.Block(p).(block.Air); !air {
 					t.Errorf("%s: %v is still %v after hiding", item, p, tx.Block(p))
@@ -178,7 +179,7 @@ func TestShowFindsSavedNPCs(t *testing.T) {
 	dir := t.TempDir()
 	world.DefaultBlockRegistry.Finalize()
 	gen := generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Bedrock{}})
-	where := Where{Kind: AtEntity, Block: cube.Pos{40, -61, 40}, Entity: newEntityID()}
+	where := store.Where{Kind: store.AtEntity, Block: cube.Pos{40, -61, 40}, Entity: newEntityID()}
 	open := func() *world.World {
 		db, err := mcdb.Open(dir)
 		if err != nil {
@@ -212,7 +213,7 @@ func TestShowFindsSavedNPCs(t *testing.T) {
 }
 
 // countNPCs counts the loaded entities with the id of where, and the NPCs within a block of its place.
-func countNPCs(tx *world.Tx, where Where) (ids, npcs int) {
+func countNPCs(tx *world.Tx, where store.Where) (ids, npcs int) {
 	for e := range tx.Entities() {
 		if e.H().UUID() == where.Entity {
 			ids++

@@ -7,6 +7,8 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -40,7 +42,7 @@ func (o *Overlay) handOver(s *state, d *puzzle.Delta, who *mover, mv puzzle.Move
 				continue
 			}
 		case carried:
-			transfer = puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{obj.ID}, Area: areaName(AreaOfBlock(who.feet, int32(o.opts.AreaSize)))}
+			transfer = puzzle.Move{Rule: puzzle.PutDown, Inputs: []int{obj.ID}, Area: areaName(store.AreaOfBlock(who.feet, int32(o.opts.AreaSize)))}
 			who.toFeet = append(who.toFeet, obj.ID)
 		default:
 			who.toFeet = append(who.toFeet, obj.ID)
@@ -66,7 +68,7 @@ func (o *Overlay) room(s *state, who uuid.UUID, d puzzle.Delta) (n int, online b
 		}
 	}
 	for _, obj := range d.Removed {
-		if w := s.where.at(obj.ID); w.Kind == InInventory && w.Player == who {
+		if w := s.where.at(obj.ID); w.Kind == store.InInventory && w.Player == who {
 			n++
 		}
 	}
@@ -81,7 +83,7 @@ func (o *Overlay) atFeet(s *state, who mover) op {
 	var names []string
 	for _, id := range who.toFeet {
 		if obj, ok := s.game.State.Object(id); ok {
-			names = append(names, objectWords(s.pack, *obj))
+			names = append(names, words.Object(s.pack, *obj))
 		}
 	}
 	msg := "§eYour inventory is full: " + joinWords(names) + " lies at your feet."

@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -100,7 +101,7 @@ func TestWhatAStepMakesLiesAtTheFeetOfAFullInventory(t *testing.T) {
 	if len(eggs) != 1 {
 		t.Fatalf("eggs lying %v, want the one laid (carried: %v)", eggs, objectsOf(o, puzzle.Inventory, "Egg"))
 	}
-	if at := o.view().where.at(eggs[0]); at.Kind != AtEntity || at.Block != feet {
+	if at := o.view().where.at(eggs[0]); at.Kind != store.AtEntity || at.Block != feet {
 		t.Errorf("the egg is at %+v, want at the player's feet %v", at, feet)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -27,7 +28,7 @@ func testWorld(t *testing.T) *world.World {
 
 func TestSnapshotCopiesAnAreaForTagging(t *testing.T) {
 	w := testWorld(t)
-	lo, hi := AreaPos{-1, 0}.Chunks(4)
+	lo, hi := store.AreaPos{-1, 0}.Chunks(4)
 	chestAt := cube.Pos{-10, -60, 20}
 	<-w.Do(func(tx *world.Tx) { tx.SetBlock(chestAt, block.NewChest(), nil) }).Done()
 

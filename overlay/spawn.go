@@ -4,6 +4,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // SpawnWorld is what finding a spawn reads and builds on: a world's transaction (*world.Tx) or, in tests,
@@ -68,14 +69,14 @@ func (f *spawnFinder) good(x, z int) (cube.Pos, bool) {
 // marks the columns it walked on as roaming or shut in.
 func (f *spawnFinder) walk(i int) {
 	x, z := f.t.pos(i)
-	area := AreaOfBlock(cube.Pos{x, 0, z}, f.size)
+	area := store.AreaOfBlock(cube.Pos{x, 0, z}, f.size)
 	seen := map[int]bool{i: true}
 	out := []int{i}
 	for k := 0; k < len(out) && len(out) < minRoam; k++ {
 		x, z := f.t.pos(out[k])
 		for _, d := range dirs {
 			to := cube.Pos{x + d[0], 0, z + d[1]}
-			if AreaOfBlock(to, f.size) != area {
+			if store.AreaOfBlock(to, f.size) != area {
 				continue
 			}
 			j := f.column(to[0], to[2])

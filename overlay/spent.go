@@ -5,6 +5,8 @@ import (
 
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -51,7 +53,7 @@ func usable(s *state, obj puzzle.Object) bool {
 	}
 	for _, run := range s.areas {
 		t := run.tracked
-		if t == nil || t.Achieved || run.rec.State != Active {
+		if t == nil || t.Achieved || run.rec.State != store.Active {
 			continue
 		}
 		if matches(t.Goal) || (run.puzzle != nil && slices.Contains(run.puzzle.Herrings, obj.ID)) {
@@ -68,7 +70,7 @@ func usable(s *state, obj puzzle.Object) bool {
 
 // sweepSpent takes the spent carried objects out of the game after a move that ran a rule, records their removal
 // in the change and returns the ops that take them from their holders' inventories, with a word to each.
-func (o *Overlay) sweepSpent(s *state, c *Change, mv puzzle.Move, d puzzle.Delta) []op {
+func (o *Overlay) sweepSpent(s *state, c *store.Change, mv puzzle.Move, d puzzle.Delta) []op {
 	if mv.Rule == puzzle.PickUp || mv.Rule == puzzle.PutDown || d.Failed != nil {
 		return nil
 	}
@@ -83,14 +85,14 @@ func (o *Overlay) sweepSpent(s *state, c *Change, mv puzzle.Move, d puzzle.Delta
 	removed := s.game.Remove(func(obj puzzle.Object) bool { return slices.Contains(gone, obj.ID) })
 	ops := o.removeAll(s, c, removed)
 	for _, obj := range removed.Removed {
-		ops = append(ops, spentWord(holders[obj.ID], objectWords(s.pack, obj)))
+		ops = append(ops, spentWord(holders[obj.ID], words.Object(s.pack, obj)))
 	}
 	return ops
 }
 
 // removeAll forgets the objects a delta removed from the game, records their removal in the change and returns the
 // ops that take them out of the world.
-func (o *Overlay) removeAll(s *state, c *Change, d puzzle.Delta) []op {
+func (o *Overlay) removeAll(s *state, c *store.Change, d puzzle.Delta) []op {
 	var ops []op
 	for _, obj := range d.Removed {
 		w := s.where.at(obj.ID)
@@ -108,7 +110,7 @@ func (o *Overlay) removeAll(s *state, c *Change, d puzzle.Delta) []op {
 func spentWord(holder uuid.UUID, name string) op {
 	return func(tx *world.Tx) {
 		if p, ok := findPlayer(tx, holder); ok {
-			p.Message("§7" + capital(name) + " has done its part and leaves your inventory; the guide book keeps the story.")
+			p.Message("§7" + words.Capital(name) + " has done its part and leaves your inventory; the guide book keeps the story.")
 		}
 	}
 }

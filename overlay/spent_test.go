@@ -6,6 +6,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -20,7 +21,7 @@ func TestSpentItemsLeaveTheInventory(t *testing.T) {
 		t.Fatalf("eggs carried %v, want the one laid, kept for the oven", eggs)
 	}
 	play(t, w, o, h, oven, func(p *player.Player) { hold(t, p, eggs[0]) })
-	if state := o.view().areas[AreaPos{0, 0}].rec.State; state != Solved {
+	if state := o.view().areas[store.AreaPos{0, 0}].rec.State; state != store.Solved {
 		t.Fatalf("the area is %v after baking, want solved", state)
 	}
 	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 0 {
@@ -47,7 +48,7 @@ func TestNothingIsSpentWhileAPuzzleIsMade(t *testing.T) {
 		t.Fatalf("eggs carried %v, want the one laid", eggs)
 	}
 	waitReply(t, o.post(&request{name: "a puzzle in the making", run: func(_ context.Context, s *state) (result, error) {
-		s.pending[AreaPos{5, 5}] = true
+		s.pending[store.AreaPos{5, 5}] = true
 		return result{inMemory: true}, nil
 	}}))
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
@@ -59,7 +60,7 @@ func TestNothingIsSpentWhileAPuzzleIsMade(t *testing.T) {
 		t.Errorf("the cake left the inventory while a puzzle was being made: %v", carried)
 	}
 	waitReply(t, o.post(&request{name: "the puzzle made", run: func(_ context.Context, s *state) (result, error) {
-		delete(s.pending, AreaPos{5, 5})
+		delete(s.pending, store.AreaPos{5, 5})
 		return result{inMemory: true}, nil
 	}}))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -19,27 +20,27 @@ type state struct {
 	tagger *tagging.Tagger
 
 	game     *puzzle.Manager
-	areas    map[AreaPos]*areaRun
-	where    cowMap[int, Where]
+	areas    map[store.AreaPos]*areaRun
+	where    cowMap[int, store.Where]
 	byBlock  cowMap[cube.Pos, int]
 	byEntity cowMap[uuid.UUID, int]
 	features cowMap[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
-	pending  map[AreaPos]bool        // areas being opened or given a new puzzle: work in flight off the owner
+	pending  map[store.AreaPos]bool  // areas being opened or given a new puzzle: work in flight off the owner
 	version  int                     // counts changes, so a form shown before one can tell
 
 	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
-	areaSize int32                // the areas' size in chunks
-	touched  cowMap[AreaPos, int] // per area, how often an object's place in it changed
-	puzzles  int                  // how often a puzzle was tracked or untracked
-	epoch    int                  // how often the state was rebuilt from the store
+	areaSize int32                      // the areas' size in chunks
+	touched  cowMap[store.AreaPos, int] // per area, how often an object's place in it changed
+	puzzles  int                        // how often a puzzle was tracked or untracked
+	epoch    int                        // how often the state was rebuilt from the store
 }
 
 // newState returns an empty state of a pack.
 func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode, areaSize int32) *state {
-	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[AreaPos]*areaRun{}, where: newCowMap[int, Where](byID),
+	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[store.AreaPos]*areaRun{}, where: newCowMap[int, store.Where](byID),
 		byBlock: newCowMap[cube.Pos, int](byChunk), byEntity: newCowMap[uuid.UUID, int](byUUID),
-		features: newCowMap[int, []cube.Pos](byID), pending: map[AreaPos]bool{}, areaSize: areaSize,
-		touched: newCowMap[AreaPos, int](byArea)}
+		features: newCowMap[int, []cube.Pos](byID), pending: map[store.AreaPos]bool{}, areaSize: areaSize,
+		touched: newCowMap[store.AreaPos, int](byArea)}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
@@ -48,7 +49,7 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 func (s *state) clone() *state {
 	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.clone(), byBlock: s.byBlock.clone(),
 		byEntity: s.byEntity.clone(), features: s.features.clone(), pending: maps.Clone(s.pending), version: s.version,
-		areas: make(map[AreaPos]*areaRun, len(s.areas)), areaSize: s.areaSize, touched: s.touched.clone(),
+		areas: make(map[store.AreaPos]*areaRun, len(s.areas)), areaSize: s.areaSize, touched: s.touched.clone(),
 		puzzles: s.puzzles, epoch: s.epoch}
 	c.game = s.game.Clone(c.accessible)
 	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
@@ -65,35 +66,35 @@ func (s *state) clone() *state {
 
 // accessible reports whether players can reach an area's objects: it is open (active or solved).
 func (s *state) accessible(name string) bool {
-	a, err := ParseAreaPos(name)
+	a, err := store.ParseAreaPos(name)
 	if err != nil {
 		return false
 	}
 	run, ok := s.areas[a]
-	return ok && run.rec.State != Locked
+	return ok && run.rec.State != store.Locked
 }
 
 // open reports whether an area is open (active or solved).
-func (s *state) open(a AreaPos) bool {
+func (s *state) open(a store.AreaPos) bool {
 	run, ok := s.areas[a]
-	return ok && run.rec.State != Locked
+	return ok && run.rec.State != store.Locked
 }
 
 // solved reports whether an area is solved.
-func (s *state) solved(a AreaPos) bool {
+func (s *state) solved(a store.AreaPos) bool {
 	run, ok := s.areas[a]
-	return ok && run.rec.State == Solved
+	return ok && run.rec.State == store.Solved
 }
 
 // setWhere records where an object is, indexing its block or entity.
-func (s *state) setWhere(id int, w Where) {
+func (s *state) setWhere(id int, w store.Where) {
 	s.clearWhere(id)
 	s.touch(w)
 	s.where.set(id, w)
 	switch w.Kind {
-	case AtBlock:
+	case store.AtBlock:
 		s.byBlock.set(w.Block, id)
-	case AtEntity:
+	case store.AtEntity:
 		s.byEntity.set(w.Entity, id)
 	}
 }
@@ -130,28 +131,28 @@ func (s *state) clearWhere(id int) {
 	}
 	s.where.del(id)
 	s.touch(w)
-	if w.Kind == AtBlock && s.byBlock.at(w.Block) == id {
+	if w.Kind == store.AtBlock && s.byBlock.at(w.Block) == id {
 		s.byBlock.del(w.Block)
 	}
-	if w.Kind == AtEntity && s.byEntity.at(w.Entity) == id {
+	if w.Kind == store.AtEntity && s.byEntity.at(w.Entity) == id {
 		s.byEntity.del(w.Entity)
 	}
 }
 
 // record returns the store's record of an object.
-func (s *state) record(id int) (ObjectRecord, bool) {
+func (s *state) record(id int) (store.ObjectRecord, bool) {
 	obj, ok := s.game.State.Object(id)
 	if !ok {
-		return ObjectRecord{}, false
+		return store.ObjectRecord{}, false
 	}
-	return ObjectRecord{Object: *obj, Where: s.where.at(id), Blocks: s.features.at(id)}, true
+	return store.ObjectRecord{Object: *obj, Where: s.where.at(id), Blocks: s.features.at(id)}, true
 }
 
 // lyingOver reports whether an object shown as an entity stands in the block at pos or on top of it: a hopper
 // there would collect it.
 func (s *state) lyingOver(pos cube.Pos) bool {
 	for _, w := range s.where.all() {
-		if w.Kind == AtEntity && (w.Block == pos || w.Block.Side(cube.FaceDown) == pos) {
+		if w.Kind == store.AtEntity && (w.Block == pos || w.Block.Side(cube.FaceDown) == pos) {
 			return true
 		}
 	}
@@ -159,9 +160,9 @@ func (s *state) lyingOver(pos cube.Pos) bool {
 }
 
 // touch counts a change of an object's place in the area of w, if w is in one.
-func (s *state) touch(w Where) {
-	if w.Kind == AtBlock || w.Kind == AtEntity {
-		a := AreaOfBlock(w.Block, s.areaSize)
+func (s *state) touch(w store.Where) {
+	if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
+		a := store.AreaOfBlock(w.Block, s.areaSize)
 		s.touched.set(a, s.touched.at(a)+1)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/particle"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -38,7 +39,7 @@ func changeSounds(p *puzzle.Pack, inputs []ObjectAt, outs []ObjectAt) op {
 // changeSound returns the sound of an output's new look, when it was an input that showed otherwise and stands in
 // the world.
 func changeSound(p *puzzle.Pack, inputs []ObjectAt, out ObjectAt) (string, bool) {
-	if out.Where.Kind != AtBlock && out.Where.Kind != AtEntity {
+	if out.Where.Kind != store.AtBlock && out.Where.Kind != store.AtEntity {
 		return "", false
 	}
 	it, ok := p.Item(out.Item)

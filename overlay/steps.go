@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // Steps. Where the ground an area's objects stand on is not walked to both ways from the area's entrance (a
@@ -41,7 +42,7 @@ var stepBlock world.Block = block.Cobblestone{}
 // stepsPlan is the steps planned for an area: their blocks, in the order to set them, and their records.
 type stepsPlan struct {
 	sets []shapeCell
-	recs []Built
+	recs []store.Built
 }
 
 // tread is a column of a way of steps, with the blocks filled on its ground.
@@ -158,8 +159,8 @@ func (t *terrain) refuseSpots(way []tread) {
 
 // stepsRecords returns the records of a way of steps: one a straight run of treads, named stepsName, going with
 // no object (0), anchored at the feet block of its first tread and turned as it runs from east.
-func (t *terrain) stepsRecords(way []tread) []Built {
-	var out []Built
+func (t *terrain) stepsRecords(way []tread) []store.Built {
+	var out []store.Built
 	for k := 0; k < len(way); k++ {
 		if way[k].fill == 0 {
 			continue
@@ -183,13 +184,13 @@ func (t *terrain) along(way []tread, k, j int) bool {
 }
 
 // runRecord returns the record of a straight run of treads.
-func (t *terrain) runRecord(run []tread) Built {
+func (t *terrain) runRecord(run []tread) store.Built {
 	first := cube.Pos{}
-	rec := Built{Structure: stepsName}
+	rec := store.Built{Structure: stepsName}
 	for k, s := range run {
 		x, z := t.pos(s.col)
 		f := t.feet[s.col]
-		lo, hi := AreaBlock{x, f, z}, AreaBlock{x, f + s.fill - 1, z}
+		lo, hi := store.AreaBlock{x, f, z}, store.AreaBlock{x, f + s.fill - 1, z}
 		if k == 0 {
 			first = cube.Pos{x, f + s.fill, z}
 			rec.Min, rec.Max = lo, hi
@@ -198,7 +199,7 @@ func (t *terrain) runRecord(run []tread) Built {
 			rec.Min[i], rec.Max[i] = min(rec.Min[i], lo[i]), max(rec.Max[i], hi[i])
 		}
 	}
-	rec.Anchor = AreaBlock(first)
+	rec.Anchor = store.AreaBlock(first)
 	if len(run) > 1 {
 		x1, z1 := t.pos(run[1].col)
 		rec.Rot = rotOf([2]int{x1 - first[0], z1 - first[2]})

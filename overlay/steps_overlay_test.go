@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/store"
 )
 
 // cratePack: a crate opened with a key, and no structures.
@@ -110,12 +111,12 @@ func waitWalkedFromSpawn(t *testing.T, w *world.World, o *Overlay, spawn cube.Po
 // notWalkedFromSpawn returns what keeps a player from walking from the spawn to a place beside each of the start
 // area's objects in the world, and back.
 func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
-	k := newWalker(tx, AreaPos{0, 0})
+	k := newWalker(tx, store.AreaPos{0, 0})
 	to, back := k.from(spawn, false), k.from(spawn, true)
 	var bad []string
 	n := 0
 	for id, w := range o.view().where.all() {
-		if w.Kind != AtBlock && w.Kind != AtEntity {
+		if w.Kind != store.AtBlock && w.Kind != store.AtEntity {
 			continue
 		}
 		n++

@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"riddlestone/overlay/store"
 	"riddlestone/tagging"
 )
 
@@ -12,7 +13,7 @@ import (
 
 // stepsAvoid returns the test of the columns steps in area a may not stand on: those of the features tagging found
 // in it, of the objects already in the world there, and of the structures it has built and the columns beside them.
-func (o *Overlay) stepsAvoid(a AreaPos, found []tagging.Found) func(x, z int) bool {
+func (o *Overlay) stepsAvoid(a store.AreaPos, found []tagging.Found) func(x, z int) bool {
 	cols := map[[2]int]bool{}
 	add := func(p cube.Pos) { cols[[2]int{p[0], p[2]}] = true }
 	for _, f := range found {
@@ -24,14 +25,14 @@ func (o *Overlay) stepsAvoid(a AreaPos, found []tagging.Found) func(x, z int) bo
 	}
 	v := o.view()
 	for _, w := range v.where.all() {
-		if w.Kind == AtBlock || w.Kind == AtEntity {
+		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			add(w.Block)
 		}
 	}
 	for p := range v.byBlock.all() {
 		add(p)
 	}
-	var built []Built
+	var built []store.Built
 	if run, ok := v.areas[a]; ok {
 		built = run.rec.Structures
 	}
@@ -39,9 +40,9 @@ func (o *Overlay) stepsAvoid(a AreaPos, found []tagging.Found) func(x, z int) bo
 }
 
 // coveredBy reports whether one of the structures covers the column of p, grown by margin blocks.
-func coveredBy(built []Built, p cube.Pos, margin int) bool {
+func coveredBy(built []store.Built, p cube.Pos, margin int) bool {
 	for _, b := range built {
-		if b.covers(p, margin) {
+		if b.Covers(p, margin) {
 			return true
 		}
 	}
@@ -68,7 +69,7 @@ func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, 
 func stepsBlocked(s *state, run *areaRun, steps stepsPlan) bool {
 	taken := map[[2]int]bool{}
 	for _, w := range s.where.all() {
-		if w.Kind == AtBlock || w.Kind == AtEntity {
+		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			taken[[2]int{w.Block[0], w.Block[2]}] = true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/store"
 	"riddlestone/tagging"
 )
 
@@ -67,7 +68,7 @@ func walkedBothWays(w snapWorld, spots []cube.Pos) []bool {
 			starts = append(starts, t.spot(i))
 		}
 	}
-	k := newWalker(w, AreaPos{0, 0})
+	k := newWalker(w, store.AreaPos{0, 0})
 	to, back := k.fromAll(starts, false), k.fromAll(starts, true)
 	out := make([]bool, len(spots))
 	for n, p := range spots {
@@ -90,7 +91,7 @@ func TestStepsJoinALedgeToTheGroundBelow(t *testing.T) {
 // checkLedgeSteps checks the steps planned down from a ledge one block wide, high blocks above the ground below.
 func checkLedgeSteps(t *testing.T, high int) {
 	w := snapWorld{ledgeSnapshot(1, high)}
-	arrive := borderColumns(AreaPos{0, 0}, []AreaPos{{-1, 0}}, 4)
+	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
 	g := planGround(w.s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
 	if len(g.steps.sets) == 0 || !g.walked || len(g.spots) < 8 {
 		t.Fatalf("%d step blocks, walked %v, %d spots; want steps, walked, 8 spots or more", len(g.steps.sets), g.walked, len(g.spots))
@@ -140,7 +141,7 @@ func checkStepBlocks(t *testing.T, w snapWorld, steps stepsPlan) {
 // from the border, as before steps were built.
 func TestStepsKeepOffRefusedColumns(t *testing.T) {
 	s := ledgeSnapshot(1, 6)
-	arrive := borderColumns(AreaPos{0, 0}, []AreaPos{{-1, 0}}, 4)
+	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
 	g := planGround(s, rand.New(rand.NewPCG(1, 2)), arrive, func(x, z int) bool { return x > 0 })
 	if len(g.steps.sets) != 0 || g.walked {
 		t.Fatalf("%d step blocks, walked %v; want none, not walked", len(g.steps.sets), g.walked)
@@ -153,7 +154,7 @@ func TestStepsKeepOffRefusedColumns(t *testing.T) {
 // A ledge wide enough for the objects needs no steps: the spots are on it.
 func TestNoStepsOnAWideLedge(t *testing.T) {
 	s := ledgeSnapshot(40, 6)
-	arrive := borderColumns(AreaPos{0, 0}, []AreaPos{{-1, 0}}, 4)
+	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
 	g := planGround(s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
 	if len(g.steps.sets) != 0 || !g.walked {
 		t.Fatalf("%d step blocks, walked %v; want none, walked", len(g.steps.sets), g.walked)
@@ -166,7 +167,7 @@ func TestNoStepsOnAWideLedge(t *testing.T) {
 }
 
 // inBox reports whether a block lies within the corners of one of the records.
-func inBox(recs []Built, p cube.Pos) bool {
+func inBox(recs []store.Built, p cube.Pos) bool {
 	for _, r := range recs {
 		in := true
 		for i := range 3 {

@@ -8,16 +8,18 @@ import (
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
 // doneLine is what a player reads when a move is done: the action's name and its done line from the pack, or
 // only "<Action> done." when the pack has none or something it names is missing.
 func doneLine(p *puzzle.Pack, r *puzzle.Rule, ins, outs []ObjectAt, area, player string) string {
-	head := "§a" + capital(words(r.Action)) + "§r done."
-	n := moveNarration(p, r, objectsIn(ins), objectsIn(outs))
-	n.area, n.player = area, player
-	if line, ok := n.say(textOf(p, r.Action).Done); ok {
+	head := "§a" + words.Capital(words.Of(r.Action)) + "§r done."
+	n := words.MoveNarration(p, r, objectsIn(ins), objectsIn(outs))
+	n.Area, n.Player = area, player
+	if line, ok := n.Say(words.TextOf(p, r.Action).Done); ok {
 		return head + " " + line
 	}
 	return head
@@ -33,15 +35,15 @@ func objectsIn(list []ObjectAt) []puzzle.Object {
 }
 
 // areaKind is an area's kind in words, from the pack area it is made from ("village"), or "" when not known.
-func areaKind(s *state, a AreaPos) string {
+func areaKind(s *state, a store.AreaPos) string {
 	if run, ok := s.areas[a]; ok && run.rec.Template != "" {
-		return words(run.rec.Template)
+		return words.Of(run.rec.Template)
 	}
 	return ""
 }
 
 // areaTitle names an area for a story: "The village (0,0)", or "Area 0,0".
-func areaTitle(s *state, a AreaPos) string {
+func areaTitle(s *state, a store.AreaPos) string {
 	if kind := areaKind(s, a); kind != "" {
 		return fmt.Sprintf("The %s (%v)", kind, a)
 	}
@@ -49,7 +51,7 @@ func areaTitle(s *state, a AreaPos) string {
 }
 
 // goalSentence says an area's goal as a sentence: "In the village, your goal is an unlocked oak door."
-func goalSentence(s *state, a AreaPos) string {
+func goalSentence(s *state, a store.AreaPos) string {
 	run, ok := s.areas[a]
 	where := fmt.Sprintf("In area %v", a)
 	if kind := areaKind(s, a); kind != "" {
@@ -74,11 +76,11 @@ func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
 			continue
 		}
 		node := t.Nodes[i]
-		n := termNarration(p, node.Rule, node.Inputs, node.Items)
-		n.area = area
-		line, ok := n.say(textOf(p, node.Rule.Action).Done)
+		n := words.TermNarration(p, node.Rule, node.Inputs, node.Items)
+		n.Area = area
+		line, ok := n.Say(words.TextOf(p, node.Rule.Action).Done)
 		if !ok {
-			line = capital(words(node.Rule.Action)) + ": " + termWords(p, node.Rule.Main()) + "."
+			line = words.Capital(words.Of(node.Rule.Action)) + ": " + words.Term(p, node.Rule.Main()) + "."
 		}
 		out = append(out, line)
 	}
@@ -113,25 +115,25 @@ func postOrder(nodes []puzzle.TreeRule) []int {
 // story tells what has happened in the world, area by area from the start outwards: the steps done in each and,
 // for a solved area, what solving it achieved.
 func (o *Overlay) story(s *state) []string {
-	var areas []AreaPos
+	var areas []store.AreaPos
 	for a, run := range s.areas {
 		if run.tracked != nil {
 			areas = append(areas, a)
 		}
 	}
-	slices.SortFunc(areas, func(a, b AreaPos) int {
+	slices.SortFunc(areas, func(a, b store.AreaPos) int {
 		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
 	var lines []string
 	for _, a := range areas {
 		run := s.areas[a]
 		steps := storySteps(s.pack, run.tracked, areaKind(s, a))
-		if len(steps) == 0 && run.rec.State != Solved {
+		if len(steps) == 0 && run.rec.State != store.Solved {
 			continue
 		}
 		lines = append(lines, "§l"+areaTitle(s, a)+"§r")
 		lines = append(lines, steps...)
-		if run.rec.State == Solved {
+		if run.rec.State == store.Solved {
 			lines = append(lines, fmt.Sprintf("§2Solved:§r %s.", goalWords(s.pack, run.rec.Goal)))
 		}
 	}
@@ -180,21 +182,23 @@ type moveText struct {
 }
 
 // solvedLine tells everyone that a player solved an area and what it achieved.
-func solvedLine(s *state, a AreaPos, player string) string {
+func solvedLine(s *state, a store.AreaPos, player string) string {
 	goal := "nothing"
 	if run, ok := s.areas[a]; ok && run.rec.Goal != "" {
 		goal = goalWords(s.pack, run.rec.Goal)
 	}
 	return fmt.Sprintf("§a%s solved %s!§r The goal was %s. The story so far is in your guide book.",
-		player, lowerFirst(areaTitle(s, a)), goal)
+		player, words.LowerFirst(areaTitle(s, a)), goal)
 }
 
 // failedLine says that a fail rule ran and the puzzle starts over: "Spill: the puzzle starts over".
-func failedLine(r *puzzle.Rule) string { return capital(words(r.Action)) + ": the puzzle starts over" }
+func failedLine(r *puzzle.Rule) string {
+	return words.Capital(words.Of(r.Action)) + ": the puzzle starts over"
+}
 
 // lostLine tells a player that the feature they destroyed was part of the area's puzzle, which gets a new one.
 func lostLine(p *puzzle.Pack, item string) string {
-	return "§eThat " + itemWords(p, item) + " was part of this area's puzzle, which could no longer be solved: the area gets a new one."
+	return "§eThat " + words.Item(p, item) + " was part of this area's puzzle, which could no longer be solved: the area gets a new one."
 }
 
 // tellAll returns the op that says a line to every player in the world.

@@ -2,13 +2,13 @@ package overlay
 
 import (
 	"log/slog"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -58,7 +58,7 @@ func TestPackTextInGame(t *testing.T) {
 	if got, want := o.speech(v, v.game, *crate, "Alex"), "The crate is bound with iron."; got != want {
 		t.Errorf("the crate says %q, want %q", got, want)
 	}
-	if page := o.areaPage(v, AreaPos{0, 0}, nil); !strings.Contains(page, "In the yard, your goal is an open crate.") {
+	if page := o.areaPage(v, store.AreaPos{0, 0}, nil); !strings.Contains(page, "In the yard, your goal is an open crate.") {
 		t.Errorf("the area page does not say the goal as a sentence:\n%s", page)
 	}
 
@@ -67,7 +67,7 @@ func TestPackTextInGame(t *testing.T) {
 	forge := puzzle.Move{Rule: v.pack.Rules[1], Inputs: []int{smith.ID, ingot}}
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.at(smith.ID).Block, nil) }))
 	want := "The smith beats the ingot into a key in the yard."
-	story := strings.Join(o.guidePages(o.view(), AreaPos{0, 0}, nil), "\n")
+	story := strings.Join(o.guidePages(o.view(), store.AreaPos{0, 0}, nil), "\n")
 	if !strings.Contains(story, want) {
 		t.Errorf("the guide book's story lacks %q:\n%s", want, story)
 	}
@@ -149,43 +149,5 @@ func TestPostOrder(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("post order %v, want %v", got, want)
 		}
-	}
-}
-
-// Every line of the default pack fills for every rule of its action and reads as words: no engine syntax, no
-// placeholder left, no type name written as one word.
-func TestDefaultPackTextReadsAsWords(t *testing.T) {
-	p, err := puzzle.Load("../packs/default")
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := regexp.MustCompile(`[\[\]{}]|notSpawnable|carryable|[a-z][A-Z]|\b(the|an?) [a-z']+ [A-Z]`)
-	check := func(what, line string, ok bool) {
-		t.Helper()
-		if !ok || line == "" || engine.MatchString(line) {
-			t.Errorf("%s reads %q (filled: %v)", what, line, ok)
-		}
-	}
-	lines := 0
-	for _, r := range slices.Concat(p.Rules, p.FailRules) {
-		n := termNarration(p, r, nil, nil)
-		n.area, n.player = "village", "Alex"
-		line, ok := n.say(textOf(p, r.Action).Done)
-		check(r.String()+" done", line, ok)
-		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc.words != "" {
-			line, ok := n.say(ask)
-			check(r.String()+" ask", line, ok)
-		}
-		lines++
-	}
-	for name, txt := range p.Texts {
-		if txt.Say != nil {
-			line, ok := narration{item: itemNoun(p, name), area: "village", player: "Alex"}.say(txt.Say)
-			check(name+" say", line, ok)
-			lines++
-		}
-	}
-	if lines < 60 {
-		t.Errorf("checked %d lines of the default pack, want every rule's and every say line", lines)
 	}
 }

@@ -100,18 +100,3 @@ func (sh shape) columns() map[[2]int]bool {
 	out[[2]int{0, 0}] = true
 	return out
 }
-
-// Built is a structure built around a placed object, as the area's record keeps it.
-type Built struct {
-	Structure string    `json:"structure"`
-	Object    int       `json:"object"` // the id of the object it was built around
-	Anchor    AreaBlock `json:"anchor"` // the object's feet block
-	Rot       int       `json:"rot"`    // quarter turns clockwise seen from above
-	Min       AreaBlock `json:"min"`    // the corners of the blocks it built, both included
-	Max       AreaBlock `json:"max"`
-}
-
-// covers reports whether the column of p lies within the structure's footprint, grown by margin blocks.
-func (b Built) covers(p cube.Pos, margin int) bool {
-	return p[0] >= b.Min[0]-margin && p[0] <= b.Max[0]+margin && p[2] >= b.Min[2]-margin && p[2] <= b.Max[2]+margin
-}

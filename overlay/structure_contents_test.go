@@ -13,6 +13,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/overlay/store"
 )
 
 // The default pack's cottage is a home behind the puzzle's door: a chest inside holds the provisions its palette
@@ -56,7 +57,7 @@ func TestCottageChestHoldsItsItems(t *testing.T) {
 }
 
 // builtChest returns the first chest built within a structure's box, and where.
-func builtChest(tx *world.Tx, rec Built) (*block.Chest, cube.Pos) {
+func builtChest(tx *world.Tx, rec store.Built) (*block.Chest, cube.Pos) {
 	for x := rec.Min[0]; x <= rec.Max[0]; x++ {
 		for y := rec.Min[1]; y <= rec.Max[1]; y++ {
 			for z := rec.Min[2]; z <= rec.Max[2]; z++ {

@@ -4,6 +4,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // maxFoundation is how far down a structure's foundations reach to solid ground, in blocks: deeper, and the
@@ -36,7 +37,7 @@ func (e editedBlocks) Block(p cube.Pos) world.Block {
 // then the layers from the bottom up), and the record the area keeps.
 type planned struct {
 	sets []shapeCell // absolute positions
-	rec  Built
+	rec  store.Built
 }
 
 // planShape plans a shape around the feet block anchor on the blocks r, fitted to the terrain: foundations fill
@@ -70,7 +71,7 @@ func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(c
 		c.post = false
 		out.sets = append(out.sets, c)
 	}
-	out.rec = Built{Structure: sh.name, Anchor: AreaBlock(anchor), Rot: sh.rot, Min: AreaBlock(anchor), Max: AreaBlock(anchor)}
+	out.rec = store.Built{Structure: sh.name, Anchor: store.AreaBlock(anchor), Rot: sh.rot, Min: store.AreaBlock(anchor), Max: store.AreaBlock(anchor)}
 	for _, s := range out.sets {
 		for i := range 3 {
 			out.rec.Min[i], out.rec.Max[i] = min(out.rec.Min[i], s.off[i]), max(out.rec.Max[i], s.off[i])

@@ -7,6 +7,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -30,7 +31,7 @@ type site struct {
 	in    bounds
 	spots []cube.Pos      // where this puzzle's objects stand
 	fixed map[[2]int]bool // columns of objects already there, tagged features and arrivals
-	built []Built
+	built []store.Built
 	rafts map[cube.Pos][]shapeCell // the raft and pier planned under each spot on water, which show builds
 }
 
@@ -47,7 +48,7 @@ func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots 
 		}
 	}
 	for _, w := range s.where.all() {
-		if w.Kind == AtBlock || w.Kind == AtEntity {
+		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			near(w.Block)
 		}
 	}
@@ -89,7 +90,7 @@ func (st *site) avoid(spot cube.Pos) func(cube.Pos) bool {
 // builtOver reports whether a structure planned or built covers the column of p, or stands beside it.
 func (st *site) builtOver(p cube.Pos) bool {
 	for _, b := range st.built {
-		if b.covers(p, 1) {
+		if b.Covers(p, 1) {
 			return true
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 	"riddlestone/worldgen"
@@ -58,7 +59,7 @@ func liveWorld(t *testing.T, gen world.Generator) *world.World {
 // areaSnapshot copies area 0,0 (size 4) of a world.
 func areaSnapshot(t *testing.T, w *world.World) *tagging.Snapshot {
 	t.Helper()
-	lo, hi := AreaPos{0, 0}.Chunks(4)
+	lo, hi := store.AreaPos{0, 0}.Chunks(4)
 	snap, err := Snapshot(context.Background(), w, lo, hi)
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +263,7 @@ func checkStructureWays(t *testing.T, tx *world.Tx, seed int64, plans []planned,
 	for i, p := range others {
 		clear := true
 		for _, pl := range plans {
-			clear = clear && !pl.rec.covers(p, 2)
+			clear = clear && !pl.rec.Covers(p, 2)
 		}
 		if clear {
 			from = &others[i]
@@ -281,7 +282,7 @@ func checkStructureWays(t *testing.T, tx *world.Tx, seed int64, plans []planned,
 	if len(anchors) == 0 {
 		return
 	}
-	bad, _ := checkReached(tx, AreaPos{0, 0}, anchors, from, nearSpot, nil)
+	bad, _ := checkReached(tx, store.AreaPos{0, 0}, anchors, from, nearSpot, nil)
 	for _, b := range bad {
 		t.Errorf("seed %d: %s", seed, b)
 	}

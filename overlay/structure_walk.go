@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"riddlestone/overlay/store"
 )
 
 // Walking around a structure. The terrain the spots are chosen on (walk.go) is a height map, one standing place a
@@ -15,24 +16,24 @@ const ringWidth = 3
 
 // walkBox is the box of feet blocks the walks around a structure are checked in.
 type walkBox struct {
-	rec    Built
+	rec    store.Built
 	y0, y1 int // the feet heights checked, both included
 	anchor cube.Pos
 	swim   bool // players also swim at the water's surface, and climb from it onto a block at most one above
 }
 
 // newWalkBox returns the box around a planned structure; swim counts swimming as a way.
-func newWalkBox(rec Built, swim bool) walkBox {
+func newWalkBox(rec store.Built, swim bool) walkBox {
 	return walkBox{rec: rec, y0: rec.Min[1] - maxFoundation, y1: rec.Max[1] + 2, anchor: cube.Pos(rec.Anchor), swim: swim}
 }
 
 // inside reports whether a feet block is in the box.
 func (w walkBox) inside(p cube.Pos) bool {
-	return p[1] >= w.y0 && p[1] <= w.y1 && w.rec.covers(p, ringWidth)
+	return p[1] >= w.y0 && p[1] <= w.y1 && w.rec.Covers(p, ringWidth)
 }
 
 // ring reports whether a feet block is in the box but outside the structure's footprint.
-func (w walkBox) ring(p cube.Pos) bool { return w.inside(p) && !w.rec.covers(p, 0) }
+func (w walkBox) ring(p cube.Pos) bool { return w.inside(p) && !w.rec.Covers(p, 0) }
 
 // free reports whether a body fits in a block: passable, and not the object's.
 func (w walkBox) free(r blockReader, p cube.Pos) bool {
@@ -101,7 +102,7 @@ func (w walkBox) parts(r blockReader) map[cube.Pos]int {
 // object reached from there: places around it joined on foot before (on blocks before) are joined after (on
 // blocks after), and a place beside the object, level with it or a block above or below, is joined to ground
 // around. With swim (a structure on water) the object may be reached swimming at the water's surface too.
-func keepsWays(before, after blockReader, rec Built, swim bool) bool {
+func keepsWays(before, after blockReader, rec store.Built, swim bool) bool {
 	walk := newWalkBox(rec, false)
 	pa := walk.parts(after)
 	if !walk.keepsJoined(walk.parts(before), pa) {

@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/worldgen"
 )
 
@@ -65,7 +66,7 @@ func checkPosts(t *testing.T, tx *world.Tx, seed int64, pl planned) {
 		built[c.off] = orAir(c.b)
 	}
 	for p := range built {
-		if p[1] != deck-1 || !pl.rec.covers(p, 0) {
+		if p[1] != deck-1 || !pl.rec.Covers(p, 0) {
 			continue
 		}
 		posts++
@@ -118,7 +119,7 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 	o.Start()
 	t.Cleanup(func() { _ = o.Close() })
 	wait(t, o)
-	var jetty *Built
+	var jetty *store.Built
 	for _, b := range o.view().areas[o.graph.Start()].rec.Structures {
 		if b.Structure == "Jetty" {
 			jetty = &b
@@ -128,7 +129,7 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas[o.graph.Start()].rec.Structures)
 	}
 	anchor := cube.Pos(jetty.Anchor)
-	if where := o.view().where.at(jetty.Object); where.Block != anchor || where.Kind != AtEntity {
+	if where := o.view().where.at(jetty.Object); where.Block != anchor || where.Kind != store.AtEntity {
 		t.Errorf("the jetty's object stands at %+v, the jetty's anchor is %v", where, anchor)
 	}
 	canopy := anchor.Add(cube.Pos{0, 2, 0})
@@ -155,7 +156,7 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 }
 
 // postsDown counts the logs under a structure's deck that reach down unbroken to solid ground of another block.
-func postsDown(tx *world.Tx, rec Built) int {
+func postsDown(tx *world.Tx, rec store.Built) int {
 	n := 0
 	for x := rec.Min[0]; x <= rec.Max[0]; x++ {
 		for z := rec.Min[2]; z <= rec.Max[2]; z++ {

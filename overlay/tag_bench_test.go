@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 	"riddlestone/worldgen"
@@ -29,7 +30,7 @@ func BenchmarkTagArea(b *testing.B) {
 	gen := worldgen.New(42)
 	var areas []tagging.Snapshot
 	for i := range 8 {
-		a := AreaPos{int32(i*7 - 20), int32(i*5 - 17)}
+		a := store.AreaPos{int32(i*7 - 20), int32(i*5 - 17)}
 		lo, hi := a.Chunks(4)
 		s := tagging.Snapshot{Min: lo, Max: hi, Chunks: map[world.ChunkPos]*chunk.Chunk{}}
 		for x := lo[0]; x <= hi[0]; x++ {

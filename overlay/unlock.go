@@ -10,6 +10,8 @@ import (
 	"github.com/df-mc/dragonfly/server/player/title"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/sound"
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -22,7 +24,7 @@ const maxTagged = 48
 const maxEmptyChain = 1
 
 // resumeAll returns the work that carries out intents, to run once the change deciding them is committed.
-func (o *Overlay) resumeAll(intents []Intent) []func() {
+func (o *Overlay) resumeAll(intents []store.Intent) []func() {
 	out := make([]func(), 0, len(intents))
 	for _, in := range intents {
 		out = append(out, func() { o.resume(in, nil) })
@@ -31,25 +33,25 @@ func (o *Overlay) resumeAll(intents []Intent) []func() {
 }
 
 // resume starts the work of an intent; r, if not nil, is answered when it is done.
-func (o *Overlay) resume(in Intent, r *Reply) {
+func (o *Overlay) resume(in store.Intent, r *Reply) {
 	switch in.Kind {
-	case OpenArea:
+	case store.OpenArea:
 		o.post(o.begin(in, r, "open area", o.prepareOpen))
-	case NewPuzzle:
+	case store.NewPuzzle:
 		o.post(o.begin(in, r, "new puzzle", o.prepareNewPuzzle))
 	}
 }
 
 // begin is the first step of an intent's work, on the owner: unless the work is done or under way, it marks the
 // area busy and starts prepare off the owner, which copies the area from the world and posts the last step.
-func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx context.Context, in Intent, r *Reply, ids int)) *request {
+func (o *Overlay) begin(in store.Intent, r *Reply, name string, prepare func(ctx context.Context, in store.Intent, r *Reply, ids int)) *request {
 	a := in.Area
 	return &request{name: name, area: a, reply: r, run: func(_ context.Context, s *state) (result, error) {
 		switch {
-		case in.Kind == OpenArea && s.open(a):
-			return result{change: Change{Resolved: []Intent{in}}, text: []string{fmt.Sprintf("Area %v is open.", a)}}, nil
-		case in.Kind == NewPuzzle && !s.open(a):
-			return result{change: Change{Resolved: []Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
+		case in.Kind == store.OpenArea && s.open(a):
+			return result{change: store.Change{Resolved: []store.Intent{in}}, text: []string{fmt.Sprintf("Area %v is open.", a)}}, nil
+		case in.Kind == store.NewPuzzle && !s.open(a):
+			return result{change: store.Change{Resolved: []store.Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 		case s.pending[a]:
 			return result{text: []string{fmt.Sprintf("Area %v is already being worked on.", a)}}, nil
 		}
@@ -59,13 +61,13 @@ func (o *Overlay) begin(in Intent, r *Reply, name string, prepare func(ctx conte
 			o.goSafely(name, a, func(ctx context.Context) { prepare(ctx, in, r, ids) },
 				func() { o.post(o.abandon(in, r, fmt.Errorf("%s of area %v failed; see the log", name, a))) })
 		}
-		return result{change: Change{NextID: s.game.State.NextID}, later: true, after: []func(){work}}, nil
+		return result{change: store.Change{NextID: s.game.State.NextID}, later: true, after: []func(){work}}, nil
 	}}
 }
 
 // abandon is the last step of work that failed off the owner: the area is no longer busy. The intent stays in the
 // store, so the work is tried again at the next start.
-func (o *Overlay) abandon(in Intent, r *Reply, err error) *request {
+func (o *Overlay) abandon(in store.Intent, r *Reply, err error) *request {
 	return &request{name: "abandon", area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
 		delete(s.pending, in.Area)
 		return result{}, err
@@ -84,7 +86,7 @@ type areaCopy struct {
 }
 
 // copyArea snapshots an area's chunks and entities and tags them, off the owner and the world goroutine.
-func (o *Overlay) copyArea(ctx context.Context, a AreaPos, rerolls int) (areaCopy, error) {
+func (o *Overlay) copyArea(ctx context.Context, a store.AreaPos, rerolls int) (areaCopy, error) {
 	lo, hi := a.Chunks(int32(o.opts.AreaSize))
 	snap, err := snapshot(ctx, o.w, lo, hi, o.do)
 	if err != nil {
@@ -109,7 +111,7 @@ func (c areaCopy) withFreshRand() areaCopy {
 
 // prepareOpen copies a locked area from the world, plans its opening on a copy of the state with the object ids
 // reserved for it, and posts the step that hands the opening to the owner.
-func (o *Overlay) prepareOpen(ctx context.Context, in Intent, r *Reply, ids int) {
+func (o *Overlay) prepareOpen(ctx context.Context, in store.Intent, r *Reply, ids int) {
 	c, err := o.copyArea(ctx, in.Area, 0)
 	if err != nil {
 		o.post(o.abandon(in, r, fmt.Errorf("open area %v: %w", in.Area, err)))
@@ -120,11 +122,11 @@ func (o *Overlay) prepareOpen(ctx context.Context, in Intent, r *Reply, ids int)
 
 // finishOpen opens an area on the owner: its tagged objects and generated puzzle join the state, the intent is
 // resolved, and an area that got no puzzle opens the areas beyond it (within maxEmptyChain).
-func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
+func (o *Overlay) finishOpen(s *state, in store.Intent, c areaCopy) (result, error) {
 	a := in.Area
 	delete(s.pending, a)
 	if s.open(a) {
-		return result{change: Change{Resolved: []Intent{in}}}, nil
+		return result{change: store.Change{Resolved: []store.Intent{in}}}, nil
 	}
 	run, change, ops, err := o.openArea(s, a, c)
 	if err != nil {
@@ -145,7 +147,7 @@ func (o *Overlay) finishOpen(s *state, in Intent, c areaCopy) (result, error) {
 
 // prepareNewPuzzle copies an open area from the world, plans its new puzzle on a copy of the state with the object
 // ids reserved for it, and posts the step that hands the puzzle to the owner.
-func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply, ids int) {
+func (o *Overlay) prepareNewPuzzle(ctx context.Context, in store.Intent, r *Reply, ids int) {
 	rerolls := 0
 	if run, ok := o.view().areas[in.Area]; ok {
 		rerolls = run.rec.Rerolls + 1
@@ -161,12 +163,12 @@ func (o *Overlay) prepareNewPuzzle(ctx context.Context, in Intent, r *Reply, ids
 // finishNewPuzzle generates an area's puzzle again on the owner: the objects its puzzle spawned that still lie in
 // the area go, and a new puzzle is generated against the world as it is now. Objects in inventories and tagged
 // objects stay.
-func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, error) {
+func (o *Overlay) finishNewPuzzle(s *state, in store.Intent, c areaCopy) (result, error) {
 	a := in.Area
 	delete(s.pending, a)
 	run, ok := s.areas[a]
-	if !ok || run.area == nil || run.rec.State == Locked {
-		return result{change: Change{Resolved: []Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
+	if !ok || run.area == nil || run.rec.State == store.Locked {
+		return result{change: store.Change{Resolved: []store.Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 	}
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
@@ -177,8 +179,8 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 		return result{}, err
 	}
 	s.version++
-	change.add(g.change)
-	change.Areas = []AreaRecord{run.rec}
+	change.Add(g.change)
+	change.Areas = []store.AreaRecord{run.rec}
 	change.NextID = s.game.State.NextID
 	change.Resolved = append(change.Resolved, in)
 	change.Intents = append(change.Intents, o.openedByNoPuzzle(s, run, in.Chain)...)
@@ -195,23 +197,23 @@ func (o *Overlay) finishNewPuzzle(s *state, in Intent, c areaCopy) (result, erro
 // openedByNoPuzzle is the one rule for an area that got no puzzle, when it opened or when it was to get a new
 // one: it counts as solved, so it opens the areas it is a key to (within maxEmptyChain of areas opened so), as a
 // solve does.
-func (o *Overlay) openedByNoPuzzle(s *state, run *areaRun, chain int) []Intent {
-	if run.rec.State != Solved || chain >= maxEmptyChain {
+func (o *Overlay) openedByNoPuzzle(s *state, run *areaRun, chain int) []store.Intent {
+	if run.rec.State != store.Solved || chain >= maxEmptyChain {
 		return nil
 	}
 	return o.opening(s, run.rec.Pos, chain+1)
 }
 
 // openArea adds an area's tagged objects and generated puzzle to the state and returns what to commit and show.
-func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, []op, error) {
-	var change Change
+func (o *Overlay) openArea(s *state, a store.AreaPos, c areaCopy) (*areaRun, store.Change, []op, error) {
+	var change store.Change
 	tmpl, err := chooseTemplate(s.pack, o.graph.Distance(a), c.biome, o.graph.hash(a)>>8)
 	if err != nil {
 		return nil, change, nil, err
 	}
 	inst := o.instance(s.pack, a, tmpl)
 	o.addTagged(s, &change, inst.Name, c.found)
-	run := &areaRun{rec: AreaRecord{Pos: a, State: Active, Template: tmpl.Name}, area: inst}
+	run := &areaRun{rec: store.AreaRecord{Pos: a, State: store.Active, Template: tmpl.Name}, area: inst}
 	g, err := o.generateInto(s, run, c.spots, c)
 	if err != nil {
 		return nil, change, nil, err
@@ -229,7 +231,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 			return nil, change, nil, err
 		}
 	}
-	change.add(g.change)
+	change.Add(g.change)
 	s.areas[a] = run
 	s.version++
 	change.Areas = append(change.Areas, run.rec)
@@ -238,7 +240,7 @@ func (o *Overlay) openArea(s *state, a AreaPos, c areaCopy) (*areaRun, Change, [
 }
 
 // addTagged adds the objects tagging found in an area to the state and the change.
-func (o *Overlay) addTagged(s *state, change *Change, area string, found []tagging.Found) {
+func (o *Overlay) addTagged(s *state, change *store.Change, area string, found []tagging.Found) {
 	for i, f := range found {
 		if i == maxTagged {
 			break
@@ -252,19 +254,19 @@ func (o *Overlay) addTagged(s *state, change *Change, area string, found []taggi
 			continue
 		}
 		obj := d.Created[0]
-		w := Where{Kind: AtBlock, Block: f.Top, Tagged: true}
+		w := store.Where{Kind: store.AtBlock, Block: f.Top, Tagged: true}
 		if f.Entity != [16]byte{} {
-			w = Where{Kind: AtEntity, Block: f.Pos, Entity: f.Entity, Tagged: true}
+			w = store.Where{Kind: store.AtEntity, Block: f.Pos, Entity: f.Entity, Tagged: true}
 		}
 		s.setWhere(obj.ID, w)
 		s.setFeature(obj.ID, f.Blocks)
-		change.Objects = append(change.Objects, ObjectRecord{Object: obj, Where: w, Blocks: f.Blocks})
+		change.Objects = append(change.Objects, store.ObjectRecord{Object: obj, Where: w, Blocks: f.Blocks})
 	}
 }
 
 // generated is what generating a puzzle adds: objects to commit and ops to show them.
 type generated struct {
-	change Change
+	change store.Change
 	ops    []op
 }
 
@@ -277,7 +279,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	pz, err := o.timedGenerate(s, run, c.rng)
 	if err != nil {
 		o.opts.Log.Warn("overlay: no puzzle for area; it opens solved", "area", run.rec.Pos.String(), "err", err)
-		run.rec.State, run.rec.Goal, run.rec.Puzzle, run.rec.NoPuzzle, run.rec.Relaxed = Solved, "", nil, err.Error(), ""
+		run.rec.State, run.rec.Goal, run.rec.Puzzle, run.rec.NoPuzzle, run.rec.Relaxed = store.Solved, "", nil, err.Error(), ""
 		return g, nil
 	}
 	if len(pz.Spawned) > len(spots) {
@@ -290,11 +292,11 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	for i, obj := range d.Created {
 		w := placement(s.pack, obj, spots[i])
 		s.setWhere(obj.ID, w)
-		g.change.Objects = append(g.change.Objects, ObjectRecord{Object: obj, Where: w})
+		g.change.Objects = append(g.change.Objects, store.ObjectRecord{Object: obj, Where: w})
 		g.ops = append(g.ops, o.structureAround(s, run, st, obj, spots[i], i)...)
 		g.ops = append(g.ops, o.show(s.pack, obj, w))
 	}
-	run.rec.State, run.rec.Goal, run.rec.NoPuzzle = Active, pz.Goal.String(), ""
+	run.rec.State, run.rec.Goal, run.rec.NoPuzzle = store.Active, pz.Goal.String(), ""
 	run.rec.Relaxed = pz.Relaxed.Explain(run.area.Bounds(), pz)
 	if run.rec.Relaxed != "" {
 		o.opts.Log.Info("overlay: the area's puzzle gave way on its bounds", "area", run.rec.Pos.String(), "why", run.rec.Relaxed)
@@ -319,11 +321,11 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 		}
 	}
 	for pos, run := range s.areas {
-		if run.rec.State == Locked {
+		if run.rec.State == store.Locked {
 			continue
 		}
 		w.Unlocked = append(w.Unlocked, areaName(pos))
-		if run.rec.State == Active && run.puzzle != nil && run.area.Name != area {
+		if run.rec.State == store.Active && run.puzzle != nil && run.area.Name != area {
 			w.InProgress = append(w.InProgress, run.puzzle)
 		}
 	}
@@ -366,7 +368,7 @@ func goalWords(p *puzzle.Pack, goal string) string {
 	if err != nil {
 		return goal
 	}
-	return termWords(p, t)
+	return words.Term(p, t)
 }
 
 // announce shows a title and plays a sound to every player in the world.
@@ -397,7 +399,7 @@ func (o *Overlay) stillNeeded(s *state, area string) func(puzzle.Object) bool {
 	}
 	var needs []need
 	for _, run := range s.areas {
-		if run.rec.State != Active || run.tracked == nil || run.area.Name == area {
+		if run.rec.State != store.Active || run.tracked == nil || run.area.Name == area {
 			continue
 		}
 		n := need{area: run.area.Name}
@@ -425,7 +427,7 @@ func (o *Overlay) stillNeeded(s *state, area string) func(puzzle.Object) bool {
 
 // arrivals are where players come into an area, so that its objects stand on ground they can walk to from there:
 // the spawn in the start area, else the edge the area shares with each of its keys.
-func (o *Overlay) arrivals(a AreaPos) []cube.Pos {
+func (o *Overlay) arrivals(a store.AreaPos) []cube.Pos {
 	if a == o.graph.Start() {
 		return []cube.Pos{o.w.Spawn()}
 	}
@@ -433,7 +435,7 @@ func (o *Overlay) arrivals(a AreaPos) []cube.Pos {
 }
 
 // borderColumns returns the columns (y 0) of area a, of size chunks, along its borders with the areas keys.
-func borderColumns(a AreaPos, keys []AreaPos, size int) []cube.Pos {
+func borderColumns(a store.AreaPos, keys []store.AreaPos, size int) []cube.Pos {
 	n := size * 16
 	x0, z0 := int(a[0])*n, int(a[1])*n
 	var out []cube.Pos

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
 )
@@ -39,7 +40,7 @@ func BenchmarkUnlockWorldWork(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		o.Unlock(AreaPos{int32(i%7 - 3), int32(i/7 + 1)})
+		o.Unlock(store.AreaPos{int32(i%7 - 3), int32(i/7 + 1)})
 		if err := o.Wait(ctx); err != nil {
 			b.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -109,7 +110,7 @@ func TestDeathKeepsPuzzleItems(t *testing.T) {
 			}
 		}
 	}).Done()
-	if w := o.view().where.at(key); w.Kind != InInventory {
+	if w := o.view().where.at(key); w.Kind != store.InInventory {
 		t.Errorf("the store says the key is %+v, want still held", w)
 	}
 	_ = context.Background()
@@ -146,7 +147,7 @@ func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
 			t.Errorf("no hopper was placed beside the key, at %v: the player could not place one at all", aside.Side(cube.FaceUp))
 		}
 	}).Done()
-	if w := o.view().where.at(key); w.Kind != AtEntity || w.Block != lies {
+	if w := o.view().where.at(key); w.Kind != store.AtEntity || w.Block != lies {
 		t.Errorf("the key is no longer lying at %v: %+v", lies, w)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -24,7 +25,7 @@ func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, e
 	// The owner takes the store and the state at one moment, between requests: a snapshot of each, which costs
 	// nothing. Reading and comparing them is long work, done here, off the owner.
 	var v *state
-	var snap StoreSnapshot
+	var snap store.StoreSnapshot
 	r := o.post(&request{name: "verify", run: func(_ context.Context, s *state) (result, error) {
 		var err error
 		snap, err = o.store.Snapshot()
@@ -50,7 +51,7 @@ func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, e
 }
 
 // storeProblems compares the store with the owner's state.
-func storeProblems(s *state, saved Saved) []string {
+func storeProblems(s *state, saved store.Saved) []string {
 	var out []string
 	for pos, run := range s.areas {
 		rec, ok := saved.Areas[pos]
@@ -78,7 +79,7 @@ func storeProblems(s *state, saved Saved) []string {
 func (o *Overlay) gameProblems(v *state) []string {
 	var out []string
 	for pos, run := range v.areas {
-		if run.rec.State == Solved && run.rec.Goal != "" {
+		if run.rec.State == store.Solved && run.rec.Goal != "" {
 			for _, in := range o.opening(v, pos, 0) {
 				if !v.pending[in.Area] {
 					out = append(out, fmt.Sprintf("area %v has its keys solved but is locked", in.Area))
@@ -126,7 +127,7 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 // objectProblem checks one placed object in the loaded world.
 func (o *Overlay) objectProblem(tx *world.Tx, v *state, obj puzzle.Object, entities map[uuid.UUID]int) (string, int) {
 	w := v.where.at(obj.ID)
-	if w.Tagged || (w.Kind != AtBlock && w.Kind != AtEntity) {
+	if w.Tagged || (w.Kind != store.AtBlock && w.Kind != store.AtEntity) {
 		return "", 0
 	}
 	if _, loaded := tx.BlockLoaded(w.Block); !loaded {
@@ -135,7 +136,7 @@ func (o *Overlay) objectProblem(tx *world.Tx, v *state, obj puzzle.Object, entit
 	if _, spawned := o.opts.Mods.spawner(obj.Item); spawned {
 		return "", 0
 	}
-	if w.Kind == AtEntity {
+	if w.Kind == store.AtEntity {
 		if n := entities[w.Entity]; n != 1 {
 			return fmt.Sprintf("object #%d %s shows as %d entities at %v, want 1", obj.ID, obj.Item, n, w.Block), 1
 		}
@@ -169,7 +170,7 @@ func inventoryProblems(tx *world.Tx, v *state) []string {
 		}
 		var want []int
 		for id, w := range v.where.all() {
-			if w.Kind == InInventory && w.Player == p.UUID() {
+			if w.Kind == store.InInventory && w.Player == p.UUID() {
 				want = append(want, id)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/entity"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 )
 
 // Verify answers "all well" for a consistent world, and names each kind of damage: a puzzle block gone from the
@@ -29,7 +30,7 @@ func TestVerifyFindsWhatIsBroken(t *testing.T) {
 		tx.AddEntity(h)
 	}).Done()
 	o.post(&request{name: "damage", run: func(_ context.Context, s *state) (result, error) {
-		s.areas[AreaPos{0, 0}].rec.State = Solved // in memory only: the store disagrees, and no neighbour opened
+		s.areas[store.AreaPos{0, 0}].rec.State = store.Solved // in memory only: the store disagrees, and no neighbour opened
 		return result{inMemory: true}, nil
 	}})
 	problems, _, err = o.Verify(ctx)

@@ -8,6 +8,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 )
 
 // A locked border is a wall the player walks into, not a line the server pulls them back from. Near a locked area
@@ -29,16 +30,16 @@ const wallBelow, wallAbove = 2, 3
 
 // wall is the part of a locked border's wall a player has been sent. It is only used on the world goroutine.
 type wall struct {
-	feet  cube.Pos          // where the player's feet were when the wall was last brought up to date
-	view  *state            // the state it was brought up to date for
-	shown map[cube.Pos]bool // the cells sent as barriers
-	areas map[AreaPos]bool  // the locked areas the shown cells stand against
-	send  func(WallBlock)   // sends the player a block
+	feet  cube.Pos               // where the player's feet were when the wall was last brought up to date
+	view  *state                 // the state it was brought up to date for
+	shown map[cube.Pos]bool      // the cells sent as barriers
+	areas map[store.AreaPos]bool // the locked areas the shown cells stand against
+	send  func(WallBlock)        // sends the player a block
 }
 
 // newWall returns a wall sent through send, with nothing shown yet.
 func newWall(send func(WallBlock)) *wall {
-	return &wall{shown: map[cube.Pos]bool{}, areas: map[AreaPos]bool{}, send: send}
+	return &wall{shown: map[cube.Pos]bool{}, areas: map[store.AreaPos]bool{}, send: send}
 }
 
 // WallBlock is a block sent to one player only, for the wall of a locked border: a barrier, or the world's own
@@ -53,15 +54,15 @@ type WallBlock struct {
 // wallCells returns the cells of the walls of locked borders near feet: the cells, within wallReach of feet, of
 // each block column of a locked area next to a column of an open one, from wallBelow under the feet to wallAbove
 // over them. open reports whether an area is open; size is an area's side in blocks.
-func wallCells(feet cube.Pos, open func(AreaPos) bool, size int32) map[cube.Pos]AreaPos {
-	out := map[cube.Pos]AreaPos{}
+func wallCells(feet cube.Pos, open func(store.AreaPos) bool, size int32) map[cube.Pos]store.AreaPos {
+	out := map[cube.Pos]store.AreaPos{}
 	if !nearLockedBorder(feet, open, size) {
 		return out
 	}
 	chunks := size / 16
 	for x := feet[0] - wallReach; x <= feet[0]+wallReach; x++ {
 		for z := feet[2] - wallReach; z <= feet[2]+wallReach; z++ {
-			a := AreaOfBlock(cube.Pos{x, 0, z}, chunks)
+			a := store.AreaOfBlock(cube.Pos{x, 0, z}, chunks)
 			if open(a) || !nextToOpen(x, z, open, chunks) {
 				continue
 			}
@@ -75,12 +76,12 @@ func wallCells(feet cube.Pos, open func(AreaPos) bool, size int32) map[cube.Pos]
 
 // nearLockedBorder reports whether a locked area lies within wallReach of feet: most moves are far from any, and
 // cost no more than this.
-func nearLockedBorder(feet cube.Pos, open func(AreaPos) bool, size int32) bool {
+func nearLockedBorder(feet cube.Pos, open func(store.AreaPos) bool, size int32) bool {
 	chunks := size / 16
-	seen := map[AreaPos]bool{}
+	seen := map[store.AreaPos]bool{}
 	for _, dx := range []int{-wallReach, 0, wallReach} {
 		for _, dz := range []int{-wallReach, 0, wallReach} {
-			a := AreaOfBlock(cube.Pos{feet[0] + dx, 0, feet[2] + dz}, chunks)
+			a := store.AreaOfBlock(cube.Pos{feet[0] + dx, 0, feet[2] + dz}, chunks)
 			if !seen[a] && !open(a) {
 				return true
 			}
@@ -91,9 +92,9 @@ func nearLockedBorder(feet cube.Pos, open func(AreaPos) bool, size int32) bool {
 }
 
 // nextToOpen reports whether a block column touches a column of an open area on one of its four sides.
-func nextToOpen(x, z int, open func(AreaPos) bool, chunks int32) bool {
+func nextToOpen(x, z int, open func(store.AreaPos) bool, chunks int32) bool {
 	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		if open(AreaOfBlock(cube.Pos{x + d[0], 0, z + d[1]}, chunks)) {
+		if open(store.AreaOfBlock(cube.Pos{x + d[0], 0, z + d[1]}, chunks)) {
 			return true
 		}
 	}
@@ -103,13 +104,13 @@ func nextToOpen(x, z int, open func(AreaPos) bool, chunks int32) bool {
 // raise brings the wall up to date for a player whose feet are at feet, in the state v: it sends barriers to the
 // new cells and the world's blocks to the cells no longer in it. It returns the locked areas the wall has newly
 // come up against, to be told. Runs on the world goroutine.
-func (w *wall) raise(tx *world.Tx, v *state, feet cube.Pos, size int32) []AreaPos {
+func (w *wall) raise(tx *world.Tx, v *state, feet cube.Pos, size int32) []store.AreaPos {
 	if w.view == v && w.feet == feet {
 		return nil
 	}
 	w.view, w.feet = v, feet
 	want := wallCells(feet, v.open, size)
-	var met []AreaPos
+	var met []store.AreaPos
 	for pos, a := range want {
 		if w.shown[pos] || !walkThrough(tx, pos) {
 			continue
@@ -127,8 +128,8 @@ func (w *wall) raise(tx *world.Tx, v *state, feet cube.Pos, size int32) []AreaPo
 
 // lower sends the world's own block to each shown cell that is not in want, and forgets the areas no cell stands
 // against any more.
-func (w *wall) lower(tx *world.Tx, want map[cube.Pos]AreaPos) {
-	left := map[AreaPos]bool{}
+func (w *wall) lower(tx *world.Tx, want map[cube.Pos]store.AreaPos) {
+	left := map[store.AreaPos]bool{}
 	for pos := range w.shown {
 		if a, ok := want[pos]; ok {
 			left[a] = true

@@ -11,13 +11,14 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
 // The wall stands in the locked areas' first row of blocks next to the open area, within wallReach of the feet,
 // from wallBelow under them to wallAbove over them; a player far from any locked area has none.
 func TestWallCellsStandInTheLockedAreasFirstRow(t *testing.T) {
-	open := func(a AreaPos) bool { return a == AreaPos{0, 0} }
+	open := func(a store.AreaPos) bool { return a == store.AreaPos{0, 0} }
 	if cells := wallCells(cube.Pos{8, 5, 8}, open, 16); len(cells) != 0 {
 		t.Errorf("at the middle of an area of 16 blocks, 8 from every border, the wall has %d cells, want none", len(cells))
 	}
@@ -26,7 +27,7 @@ func TestWallCellsStandInTheLockedAreasFirstRow(t *testing.T) {
 		t.Errorf("4 blocks from the east border the wall has %d cells, want %d (one row of 13 columns, 6 high)", len(cells), want)
 	}
 	for pos, a := range cells {
-		if pos[0] != 16 || a != (AreaPos{1, 0}) || pos[1] < 5-wallBelow || pos[1] > 5+wallAbove || pos[2] < 8-wallReach || pos[2] > 8+wallReach {
+		if pos[0] != 16 || a != (store.AreaPos{1, 0}) || pos[1] < 5-wallBelow || pos[1] > 5+wallAbove || pos[2] < 8-wallReach || pos[2] > 8+wallReach {
 			t.Errorf("wall cell %v of area %v: want x = 16 in area 1,0, within reach", pos, a)
 		}
 	}
@@ -109,7 +110,7 @@ func TestAWallStandsAtALockedBorderUntilItOpens(t *testing.T) {
 	if !slices.Contains(walls, cube.Pos{16, -60, 8}) || !slices.Contains(walls, cube.Pos{16, -59, 8}) {
 		t.Errorf("the wall %v leaves the way ahead (16 -60 8 and 16 -59 8) open", walls)
 	}
-	waitReply(t, o.Unlock(AreaPos{1, 0}))
+	waitReply(t, o.Unlock(store.AreaPos{1, 0}))
 	wait(t, o)
 	walk(mgl64.Vec3{12.5, -60, 9.5})
 	if left := sent.barriers(); len(left) != 0 {

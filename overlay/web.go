@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"riddlestone/overlay/store"
+	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 )
 
@@ -16,47 +18,47 @@ import (
 // Map is what a dashboard shows of the overlay: the areas it knows, with their state and puzzle, as values that
 // share nothing with it. Snapshot makes one.
 type Map struct {
-	AreaSize int        // the side of an area in chunks
-	Start    AreaPos    // the start area
-	Version  int        // counts the overlay's changes: two maps of one version are equal
-	Areas    []AreaView // every area the store has, and the locked neighbours of open areas, by z then x
+	AreaSize int           // the side of an area in chunks
+	Start    store.AreaPos // the start area
+	Version  int           // counts the overlay's changes: two maps of one version are equal
+	Areas    []AreaView    // every area the store has, and the locked neighbours of open areas, by z then x
 }
 
 // AreaView is one area as a dashboard shows it.
 type AreaView struct {
-	Pos      AreaPos
-	State    AreaState
-	Pending  bool      // being opened or given a new puzzle
-	Template string    // the pack area it was made from; "" while locked
-	Goal     string    // the goal in words ("a lit campfire"); "" when it has none
-	GoalTerm string    // the goal in rule notation
-	Keys     []AreaPos // the areas whose goals open it; none for the start
-	TwoKeys  bool      // it needs two keys
-	Distance int       // borders from the start
-	Depth    int       // rules on the longest path from the goal to a leaf
-	Done     int       // rules of its puzzle that have run
-	Steps    int       // rules of its puzzle
-	Rerolls  int       // times its puzzle was generated again
-	Objects  int       // puzzle objects in the area
-	NoPuzzle string    // why its last generation made no puzzle; "" when it has one
-	Relaxed  string    // why its puzzle does not keep to its template's bounds; "" when it does
+	Pos      store.AreaPos
+	State    store.AreaState
+	Pending  bool            // being opened or given a new puzzle
+	Template string          // the pack area it was made from; "" while locked
+	Goal     string          // the goal in words ("a lit campfire"); "" when it has none
+	GoalTerm string          // the goal in rule notation
+	Keys     []store.AreaPos // the areas whose goals open it; none for the start
+	TwoKeys  bool            // it needs two keys
+	Distance int             // borders from the start
+	Depth    int             // rules on the longest path from the goal to a leaf
+	Done     int             // rules of its puzzle that have run
+	Steps    int             // rules of its puzzle
+	Rerolls  int             // times its puzzle was generated again
+	Objects  int             // puzzle objects in the area
+	NoPuzzle string          // why its last generation made no puzzle; "" when it has one
+	Relaxed  string          // why its puzzle does not keep to its template's bounds; "" when it does
 }
 
 // ObjectView is a puzzle object as a dashboard shows it.
 type ObjectView struct {
 	ID     int
 	Item   string
-	Words  string // in words, as players read it: "the lit campfire"
-	Props  string // in rule notation: "[lit: true]"
-	Area   string // the area's name, puzzle.Inventory or puzzle.InContainer
-	Where  Where  // where it is in the world
-	Holds  int    // the id of the object inside it, or 0
-	InTree bool   // a leaf of its area's puzzle tree
+	Words  string      // in words, as players read it: "the lit campfire"
+	Props  string      // in rule notation: "[lit: true]"
+	Area   string      // the area's name, puzzle.Inventory or puzzle.InContainer
+	Where  store.Where // where it is in the world
+	Holds  int         // the id of the object inside it, or 0
+	InTree bool        // a leaf of its area's puzzle tree
 }
 
 // Tree is an area's puzzle tree with its progress.
 type Tree struct {
-	Area     AreaPos
+	Area     store.AreaPos
 	Goal     string // in words
 	GoalTerm string // in rule notation
 	Root     TreeNode
@@ -84,8 +86,8 @@ type TreeNode struct {
 func (o *Overlay) Snapshot() Map {
 	v := o.view()
 	m := Map{AreaSize: o.opts.AreaSize, Start: o.graph.Start(), Version: v.version}
-	seen := map[AreaPos]bool{}
-	add := func(a AreaPos) {
+	seen := map[store.AreaPos]bool{}
+	add := func(a store.AreaPos) {
 		if !seen[a] {
 			seen[a] = true
 			m.Areas = append(m.Areas, o.areaView(v, a))
@@ -94,7 +96,7 @@ func (o *Overlay) Snapshot() Map {
 	add(o.graph.Start())
 	for a, run := range v.areas {
 		add(a)
-		if run.rec.State != Locked {
+		if run.rec.State != store.Locked {
 			for _, n := range a.Neighbours() {
 				add(n)
 			}
@@ -110,12 +112,12 @@ func (o *Overlay) Snapshot() Map {
 }
 
 // Area returns one area as the latest published state has it; an area the overlay has never opened is locked.
-func (o *Overlay) Area(a AreaPos) AreaView { return o.areaView(o.view(), a) }
+func (o *Overlay) Area(a store.AreaPos) AreaView { return o.areaView(o.view(), a) }
 
 // areaView describes an area of a published state.
-func (o *Overlay) areaView(v *state, a AreaPos) AreaView {
+func (o *Overlay) areaView(v *state, a store.AreaPos) AreaView {
 	keys := o.graph.Keys(a)
-	av := AreaView{Pos: a, State: Locked, Pending: v.pending[a], Keys: keys, TwoKeys: len(keys) == 2,
+	av := AreaView{Pos: a, State: store.Locked, Pending: v.pending[a], Keys: keys, TwoKeys: len(keys) == 2,
 		Distance: o.graph.Distance(a)}
 	name := areaName(a)
 	for obj := range v.game.State.All() {
@@ -138,7 +140,7 @@ func (o *Overlay) areaView(v *state, a AreaPos) AreaView {
 }
 
 // ObjectViews returns the puzzle objects in an area, and those inside them, in id order.
-func (o *Overlay) ObjectViews(a AreaPos) []ObjectView {
+func (o *Overlay) ObjectViews(a store.AreaPos) []ObjectView {
 	v := o.view()
 	name := areaName(a)
 	leaves := map[int]bool{}
@@ -171,13 +173,13 @@ func (o *Overlay) ObjectViews(a AreaPos) []ObjectView {
 
 // objectView describes an object of a published state.
 func objectView(v *state, obj puzzle.Object, leaf bool) ObjectView {
-	return ObjectView{ID: obj.ID, Item: obj.Item, Words: objectWords(v.pack, obj), Props: obj.Props.String(),
+	return ObjectView{ID: obj.ID, Item: obj.Item, Words: words.Object(v.pack, obj), Props: obj.Props.String(),
 		Area: obj.Area, Where: v.where.at(obj.ID), Holds: obj.Contained, InTree: leaf}
 }
 
 // PuzzleTree returns an area's puzzle tree with the rules that have run marked; ok is false when the area has no
 // puzzle.
-func (o *Overlay) PuzzleTree(a AreaPos) (Tree, bool) {
+func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	v := o.view()
 	run, ok := v.areas[a]
 	if !ok || run.puzzle == nil || run.puzzle.Root == nil {
@@ -193,10 +195,10 @@ func (o *Overlay) PuzzleTree(a AreaPos) (Tree, bool) {
 	}
 	var walk func(n *puzzle.Node) TreeNode
 	walk = func(n *puzzle.Node) TreeNode {
-		tn := TreeNode{Term: n.Term.String(), Item: n.Item, Words: termWords(v.pack, n.Term), Object: n.Object,
+		tn := TreeNode{Term: n.Term.String(), Item: n.Item, Words: words.Term(v.pack, n.Term), Object: n.Object,
 			Spawned: n.Spawn, Step: step[n], Done: done(n)}
 		if n.Rule != nil {
-			tn.Action = words(n.Rule.Action)
+			tn.Action = words.Of(n.Rule.Action)
 		}
 		for _, c := range n.Children {
 			tn.Children = append(tn.Children, walk(c))
@@ -204,7 +206,7 @@ func (o *Overlay) PuzzleTree(a AreaPos) (Tree, bool) {
 		return tn
 	}
 	t := Tree{Area: a, Goal: goalWords(v.pack, run.rec.Goal), GoalTerm: run.rec.Goal, Root: walk(pz.Root),
-		Depth: pz.Depth, Breadth: pz.Breadth, Steps: pz.Steps, Achieved: run.rec.State == Solved}
+		Depth: pz.Depth, Breadth: pz.Breadth, Steps: pz.Steps, Achieved: run.rec.State == store.Solved}
 	t.Done, _ = progress(run)
 	return t, true
 }
@@ -261,7 +263,7 @@ func (o *Overlay) metrics() Metrics {
 }
 
 // commitTimed commits a change to the store, reporting how long it took.
-func (o *Overlay) commitTimed(c Change) error {
+func (o *Overlay) commitTimed(c store.Change) error {
 	start := time.Now()
 	err := o.commitSafely(c)
 	took := time.Since(start)

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"riddlestone/overlay/store"
 )
 
 // The dashboard's view: the start area active with its goal in words and its tree, its neighbours locked with the
@@ -13,7 +15,7 @@ func TestSnapshotAndTree(t *testing.T) {
 	w := overlayWorld(t)
 	o := newTestOverlay(t, w, t.TempDir())
 	defer o.Close()
-	start := AreaPos{0, 0}
+	start := store.AreaPos{0, 0}
 	m := o.Snapshot()
 	if m.AreaSize != 1 || m.Start != start || len(m.Areas) != 5 {
 		t.Fatalf("map: size %d, start %v, %d areas, want 1, 0,0 and the start with its four neighbours", m.AreaSize, m.Start, len(m.Areas))
@@ -21,14 +23,14 @@ func TestSnapshotAndTree(t *testing.T) {
 	for _, a := range m.Areas {
 		switch {
 		case a.Pos == start:
-			if a.State != Active || a.Goal != "an open crate" || a.Template != "Yard" || a.Steps != 1 || a.Done != 0 || a.Objects == 0 {
+			if a.State != store.Active || a.Goal != "an open crate" || a.Template != "Yard" || a.Steps != 1 || a.Done != 0 || a.Objects == 0 {
 				t.Errorf("start area: %+v", a)
 			}
-		case a.State != Locked || !slices.Equal(a.Keys, []AreaPos{start}) || a.Distance != 1:
+		case a.State != store.Locked || !slices.Equal(a.Keys, []store.AreaPos{start}) || a.Distance != 1:
 			t.Errorf("neighbour %v: %+v, want locked with the start as its key", a.Pos, a)
 		}
 	}
-	if got := o.Area(AreaPos{5, 5}); got.State != Locked || got.Distance != 10 || len(got.Keys) != 1 {
+	if got := o.Area(store.AreaPos{5, 5}); got.State != store.Locked || got.Distance != 10 || len(got.Keys) != 1 {
 		t.Errorf("a far area: %+v", got)
 	}
 	tree, ok := o.PuzzleTree(start)
@@ -43,7 +45,7 @@ func TestSnapshotAndTree(t *testing.T) {
 		}
 		leaves[c.Object] = true
 	}
-	if _, ok := o.PuzzleTree(AreaPos{1, 0}); ok {
+	if _, ok := o.PuzzleTree(store.AreaPos{1, 0}); ok {
 		t.Error("a locked area has a tree")
 	}
 	objs := o.ObjectViews(start)
@@ -53,7 +55,7 @@ func TestSnapshotAndTree(t *testing.T) {
 			crate = &objs[i]
 		}
 	}
-	if crate == nil || crate.Where.Kind != AtBlock || !crate.InTree || !leaves[crate.ID] || crate.Props != "[open_bit: false]" {
+	if crate == nil || crate.Where.Kind != store.AtBlock || !crate.InTree || !leaves[crate.ID] || crate.Props != "[open_bit: false]" {
 		t.Errorf("objects: %+v", objs)
 	}
 	if o.QueueDepth() != 0 {
@@ -85,7 +87,7 @@ func TestSetMetrics(t *testing.T) {
 	}
 	r := &recorder{}
 	o.SetMetrics(r)
-	if err := o.commitTimed(Change{NextID: 1000}); err != nil {
+	if err := o.commitTimed(store.Change{NextID: 1000}); err != nil {
 		t.Fatal(err)
 	}
 	if r.commits != 1 {

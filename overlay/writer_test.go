@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/store"
 )
 
 // The start-up repair forgets the records of the stale blocks it cleared through the owner, the store's one writer,
@@ -15,13 +16,13 @@ import (
 func TestABlockClearedAgainDuringTheRepairKeepsItsRecord(t *testing.T) {
 	w := overlayWorld(t)
 	dir := t.TempDir()
-	at := ClearedBlock{Pos: AreaBlock{3, -60, 3}, Block: "minecraft:barrel"}
+	at := store.ClearedBlock{Pos: store.AreaBlock{3, -60, 3}, Block: "minecraft:barrel"}
 	clear := func(o *Overlay) {
 		t.Helper()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if _, err := o.post(&request{name: "clear", run: func(context.Context, *state) (result, error) {
-			return result{change: Change{Cleared: []ClearedBlock{at}}}, nil
+			return result{change: store.Change{Cleared: []store.ClearedBlock{at}}}, nil
 		}}).Wait(ctx); err != nil {
 			t.Fatal(err)
 		}

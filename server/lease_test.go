@@ -13,12 +13,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 	"riddlestone/server"
+
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 )
 
 // smithYard is a small pack: a smith forges a key from an ingot, and the key opens a crate.
@@ -107,7 +108,7 @@ func startServer(t *testing.T, config string) *running {
 }
 
 // loadStore reads the puzzle state in the database as a tool does, without a lease.
-func loadStore(t *testing.T, url string) overlay.Saved {
+func loadStore(t *testing.T, url string) store.Saved {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -266,7 +267,7 @@ func TestPuzzlesPauseWhilePostgresRestarts(t *testing.T) {
 
 	saved := loadStore(t, url)
 	for x := 1; x <= 4; x++ {
-		if a, ok := saved.Areas[overlay.AreaPos{int32(x), 9}]; !ok || a.State == overlay.Locked {
+		if a, ok := saved.Areas[store.AreaPos{int32(x), 9}]; !ok || a.State == store.Locked {
 			t.Errorf("area %d,9, answered open, is %+v in the store", x, a.State)
 		}
 	}

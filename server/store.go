@@ -8,10 +8,11 @@ import (
 	"regexp"
 	"time"
 
+	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
+
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
-	"riddlestone/overlay"
-	"riddlestone/overlay/pgstore"
 )
 
 // StoreSettings is the [Store] section of config.toml: where the puzzle state is kept.
@@ -83,11 +84,11 @@ const storeOpenTimeout = time.Minute
 // openStore returns the function that opens the puzzle store the configuration names, for overlay.Options. A
 // PostgreSQL store takes the lease of the puzzles under this server's name (holderName) and tells the server when
 // it pauses and resumes (storeStatus).
-func (s *Server) openStore() func() (overlay.Store, error) {
+func (s *Server) openStore() func() (store.Store, error) {
 	c := s.conf
-	return func() (overlay.Store, error) {
+	return func() (store.Store, error) {
 		if c.Store.Kind != storePostgres {
-			return overlay.OpenStore(filepath.Join(c.World.Folder, "riddlestone"))
+			return store.OpenStore(filepath.Join(c.World.Folder, "riddlestone"))
 		}
 		lease := time.Duration(c.Store.LeaseSeconds) * time.Second
 		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout+lease)

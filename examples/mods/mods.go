@@ -11,6 +11,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/sound"
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/server"
 	"riddlestone/tagging"
@@ -35,7 +36,7 @@ func Register(m *overlay.Mods) {
 	})
 	// A computed property: daytime is true while the sun is up. Rules can ask for it, for example
 	// "Rooster[crowed: true] ::= Wake Rooster[daytime: true]".
-	m.Property("daytime", func(tx *world.Tx, _ puzzle.Object, _ overlay.Where) (puzzle.Value, bool) {
+	m.Property("daytime", func(tx *world.Tx, _ puzzle.Object, _ store.Where) (puzzle.Value, bool) {
 		t := tx.World().Time() % 24000
 		return puzzle.Bool(t < 12000), true
 	})

@@ -17,6 +17,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -63,7 +64,7 @@ func TestExampleMods(t *testing.T) {
 		t.Fatal(err)
 	}
 	var crate, key, scarecrow overlay.ObjectAt
-	for _, obj := range o.Objects(overlay.AreaPos{0, 0}) {
+	for _, obj := range o.Objects(store.AreaPos{0, 0}) {
 		switch obj.Item {
 		case "Crate":
 			crate = obj
@@ -102,7 +103,7 @@ func TestExampleMods(t *testing.T) {
 			t.Errorf("the Open action lit no lantern above the crate: %T", tx.Block(crate.Where.Block.Side(cube.FaceUp)))
 		}
 	}).Done()
-	for _, obj := range o.Objects(overlay.AreaPos{0, 0}) {
+	for _, obj := range o.Objects(store.AreaPos{0, 0}) {
 		if _, computed := obj.Props["daytime"]; obj.ID == crate.ID && !computed {
 			t.Errorf("the crate has no computed daytime: %v", obj.Props)
 		}

@@ -25,6 +25,7 @@ import (
 
 	"riddlestone/internal/e2e"
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/server"
 )
 
@@ -585,7 +586,7 @@ func TestForeignClientSolvesStartArea(t *testing.T) {
 				t.Fatal("no overlay")
 			}
 			pos, _ := start["pos"].(map[string]any)
-			area := overlay.AreaOfBlock(cube.PosFromVec3(mgl64.Vec3{pos["x"].(float64), 0, pos["z"].(float64)}), 4)
+			area := store.AreaOfBlock(cube.PosFromVec3(mgl64.Vec3{pos["x"].(float64), 0, pos["z"].(float64)}), 4)
 			for i := 0; ; i++ {
 				steps, err := o.Plan(area)
 				if err != nil {
@@ -687,11 +688,11 @@ func useStepInput(t *testing.T, u *uses, c *jsClient, s overlay.Step, slot int) 
 	for _, in := range s.Inputs {
 		at := in.Where.Block
 		switch in.Where.Kind {
-		case overlay.AtBlock:
+		case store.AtBlock:
 			walk(t, u, c, "Jess", mgl64.Vec3{float64(at[0]) + 1.5, float64(at[1]), float64(at[2]) + 0.5})
 			c.order(map[string]any{"do": "use_block", "x": at[0], "y": at[1], "z": at[2], "face": int(cube.FaceUp), "slot": slot})
 			return
-		case overlay.AtEntity:
+		case store.AtEntity:
 			e, ok := c.awaitWithin(0, "the person at "+fmt.Sprint(at), near("entity", at), 2*time.Second)
 			if !ok {
 				continue // a stack, gathered already
@@ -720,7 +721,7 @@ func near(kind string, at cube.Pos) func(e event) bool {
 func gather(t *testing.T, w *world.World, u *uses, c *jsClient, s overlay.Step) {
 	t.Helper()
 	for _, in := range s.Inputs {
-		if in.Where.Kind != overlay.AtEntity {
+		if in.Where.Kind != store.AtEntity {
 			continue
 		}
 		var at mgl64.Vec3

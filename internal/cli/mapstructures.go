@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 )
 
 var (
@@ -47,9 +47,9 @@ func drawStructures(img *image.RGBA, at string, x0, z0 int) (int, error) {
 
 // openStore opens the puzzle store at a place: a PostgreSQL database for a postgres:// or postgresql:// URL
 // ([Store] URL), else the LevelDB store in that folder.
-func openStore(at string) (overlay.Store, error) {
+func openStore(at string) (store.Store, error) {
 	if !strings.HasPrefix(at, "postgres://") && !strings.HasPrefix(at, "postgresql://") {
-		return overlay.OpenStore(at)
+		return store.OpenStore(at)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // The map outlines the structures a world's puzzle store records, with a dot where each object stands, and the
@@ -16,13 +16,13 @@ import (
 func TestMapOutlinesStructures(t *testing.T) {
 	dir := t.TempDir()
 	storeDir := filepath.Join(dir, "riddlestone")
-	st, err := overlay.OpenStore(storeDir)
+	st, err := store.OpenStore(storeDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	camp := overlay.Built{Structure: "Camp", Object: 3, Anchor: overlay.AreaBlock{2, 64, 3},
-		Min: overlay.AreaBlock{0, 63, 1}, Max: overlay.AreaBlock{4, 64, 5}}
-	if err := st.Commit(overlay.Change{Areas: []overlay.AreaRecord{{Pos: overlay.AreaPos{0, 0}, Structures: []overlay.Built{camp}}}}); err != nil {
+	camp := store.Built{Structure: "Camp", Object: 3, Anchor: store.AreaBlock{2, 64, 3},
+		Min: store.AreaBlock{0, 63, 1}, Max: store.AreaBlock{4, 64, 5}}
+	if err := st.Commit(store.Change{Areas: []store.AreaRecord{{Pos: store.AreaPos{0, 0}, Structures: []store.Built{camp}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Close(); err != nil {
@@ -61,9 +61,9 @@ func TestMapOutlinesStructuresFromPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	camp := overlay.Built{Structure: "Camp", Object: 3, Anchor: overlay.AreaBlock{2, 64, 3},
-		Min: overlay.AreaBlock{0, 63, 1}, Max: overlay.AreaBlock{4, 64, 5}}
-	if err := st.Commit(overlay.Change{Areas: []overlay.AreaRecord{{Pos: overlay.AreaPos{0, 0}, Structures: []overlay.Built{camp}}}}); err != nil {
+	camp := store.Built{Structure: "Camp", Object: 3, Anchor: store.AreaBlock{2, 64, 3},
+		Min: store.AreaBlock{0, 63, 1}, Max: store.AreaBlock{4, 64, 5}}
+	if err := st.Commit(store.Change{Areas: []store.AreaRecord{{Pos: store.AreaPos{0, 0}, Structures: []store.Built{camp}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Close(); err != nil {

@@ -22,7 +22,7 @@ import (
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 
 	"riddlestone/internal/e2e"
-	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/server"
 )
 
@@ -427,7 +427,7 @@ func TestAWallStopsTheHumanAtALockedBorder(t *testing.T) {
 	}
 	size := int32(srv.Config().Puzzles.AreaSize)
 	start := h.Cell()
-	home := overlay.AreaOfBlock(start, size)
+	home := store.AreaOfBlock(start, size)
 	// The nearest ground 24 to 40 blocks away in another area: none is open before the start area is solved.
 	var target cube.Pos
 	found := false
@@ -436,7 +436,7 @@ func TestAWallStopsTheHumanAtALockedBorder(t *testing.T) {
 			x := start[0] + int(float64(r)*math.Cos(float64(a)*math.Pi/8))
 			z := start[2] + int(float64(r)*math.Sin(float64(a)*math.Pi/8))
 			y, ok := h.Ground(x, z)
-			if !ok || overlay.AreaOfBlock(cube.Pos{x, y, z}, size) == home {
+			if !ok || store.AreaOfBlock(cube.Pos{x, y, z}, size) == home {
 				continue
 			}
 			if _, complete := h.Terrain().FindPath(start, cube.Pos{x, y, z}); complete {
@@ -452,7 +452,7 @@ func TestAWallStopsTheHumanAtALockedBorder(t *testing.T) {
 	defer stop()
 	err := h.WalkTo(walk, mgl64.Vec3{float64(target[0]) + 0.5, float64(target[1]), float64(target[2]) + 0.5}, 0.5)
 	if err == nil || errors.Is(err, e2e.ErrRefused) {
-		t.Fatalf("walking into locked area %v: %v; want the walk to end at the wall, before the server refuses a step", overlay.AreaOfBlock(target, size), err)
+		t.Fatalf("walking into locked area %v: %v; want the walk to end at the wall, before the server refuses a step", store.AreaOfBlock(target, size), err)
 	}
 	t.Logf("the walk ended: %v", err)
 	barriers, setBacks, titles := 0, 0, 0
@@ -476,7 +476,7 @@ func TestAWallStopsTheHumanAtALockedBorder(t *testing.T) {
 		t.Errorf("at the border the client was sent %d barriers, %d titles and %d set-backs; want a wall, a title for each of the (at most two) locked areas it walked along, no set-back", barriers, titles, setBacks)
 	}
 	pos := serverAgrees(t, srv, w, "Bordered", h)
-	if a := overlay.AreaOfBlock(cube.PosFromVec3(pos), size); a != home {
+	if a := store.AreaOfBlock(cube.PosFromVec3(pos), size); a != home {
 		t.Errorf("the player is at %.2f in area %v, outside its area %v", pos, a, home)
 	}
 	w.mu.Lock()

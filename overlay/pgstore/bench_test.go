@@ -10,13 +10,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/df-mc/dragonfly/server/entity"
-	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/internal/pgtest"
 	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
+
+	"github.com/df-mc/dragonfly/server/entity"
+	"github.com/df-mc/dragonfly/server/world"
 )
 
 // BenchmarkMoveCommit measures how long committing one move's change takes on each store, in the same loop so
@@ -39,7 +41,7 @@ func BenchmarkMoveCommit(b *testing.B) {
 		size += len(v)
 	}
 	names := []string{}
-	commits := []func(overlay.Change) error{}
+	commits := []func(store.Change) error{}
 	for _, be := range backends {
 		s, err := be.open(be.place(b))
 		if err != nil {
@@ -54,7 +56,7 @@ func BenchmarkMoveCommit(b *testing.B) {
 	}
 	defer ref.Close()
 	names = append(names, "postgres-unfenced")
-	commits = append(commits, func(c overlay.Change) error { return pgstore.CommitUnfenced(ref, c) })
+	commits = append(commits, func(c store.Change) error { return pgstore.CommitUnfenced(ref, c) })
 	took := make([][]time.Duration, len(commits))
 	for b.Loop() {
 		for i, commit := range commits {
@@ -82,13 +84,13 @@ func BenchmarkMoveCommit(b *testing.B) {
 
 var (
 	moveOnce sync.Once
-	moveSeen overlay.Change
+	moveSeen store.Change
 	moveErr  error
 )
 
 // realMove opens the start area of seed 42 with the default pack on real terrain, in a LevelDB store, and
 // builds from what the store holds the change a move there commits.
-func realMove(b *testing.B) overlay.Change {
+func realMove(b *testing.B) store.Change {
 	moveOnce.Do(func() { moveSeen, moveErr = openStartArea(b.TempDir()) })
 	if moveErr != nil {
 		b.Fatal(moveErr)
@@ -96,18 +98,18 @@ func realMove(b *testing.B) overlay.Change {
 	return moveSeen
 }
 
-func openStartArea(dir string) (overlay.Change, error) {
+func openStartArea(dir string) (store.Change, error) {
 	world.DefaultBlockRegistry.Finalize()
 	pack, err := puzzle.Load("../../packs/default")
 	if err != nil {
-		return overlay.Change{}, err
+		return store.Change{}, err
 	}
 	entities := entity.DefaultRegistry.Config().New(append(entity.DefaultRegistry.Types(), overlay.EntityTypes()...))
 	w := world.Config{Generator: worldgen.New(42), Entities: entities}.New()
 	defer w.Close()
 	o, err := overlay.New(w, overlay.Options{Pack: pack, Seed: 42, StoreDir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
-		return overlay.Change{}, err
+		return store.Change{}, err
 	}
 	o.Start()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -115,20 +117,20 @@ func openStartArea(dir string) (overlay.Change, error) {
 	err = o.Wait(ctx)
 	o.Close()
 	if err != nil {
-		return overlay.Change{}, err
+		return store.Change{}, err
 	}
-	s, err := overlay.OpenStore(dir)
+	s, err := store.OpenStore(dir)
 	if err != nil {
-		return overlay.Change{}, err
+		return store.Change{}, err
 	}
 	defer s.Close()
 	saved, err := s.Load()
 	if err != nil {
-		return overlay.Change{}, err
+		return store.Change{}, err
 	}
-	move := overlay.Change{NextID: saved.NextID}
+	move := store.Change{NextID: saved.NextID}
 	for _, a := range saved.Areas {
-		if a.State == overlay.Active && len(move.Areas) == 0 {
+		if a.State == store.Active && len(move.Areas) == 0 {
 			move.Areas = append(move.Areas, a)
 		}
 	}

@@ -3,10 +3,10 @@ package pgstore
 import (
 	"encoding/json"
 	"fmt"
+	"riddlestone/overlay/store"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"riddlestone/overlay"
 )
 
 // The statements of a commit, one per kind of record: writes replace the record of the same key.
@@ -26,12 +26,12 @@ const nextIDCounter = "next-id"
 
 // Commit writes a change as one transaction: its statements go as one pipeline, which PostgreSQL runs as one
 // implicit transaction, committed (and synced) before the answer comes back. A failing statement rolls back the
-// whole change. Records apply in the order the LevelDB store applies them (see overlay.Store).
+// whole change. Records apply in the order the LevelDB store applies them (see store.Store).
 //
 // The first statement is the fence (riddlestone_fence): the change is written only if the store's lease is still
 // its own, and nothing is written once another server took it (ErrLeaseLost, for good). A database that cannot be
 // reached is waited for and tried again (retry.go); the store pauses meanwhile and tells Options.OnStatus.
-func (s *Store) Commit(c overlay.Change) error {
+func (s *Store) Commit(c store.Change) error {
 	b := &pgx.Batch{}
 	if err := queueChange(b, c); err != nil {
 		return err
@@ -53,7 +53,7 @@ func (s *Store) Commit(c overlay.Change) error {
 
 // queueChange queues a change's statements, in order. Every record is encoded before anything is sent, so a
 // record that cannot be encoded fails the change before it reaches the database.
-func queueChange(b *pgx.Batch, c overlay.Change) error {
+func queueChange(b *pgx.Batch, c store.Change) error {
 	for _, a := range c.Areas {
 		v, err := json.Marshal(a)
 		if err != nil {
@@ -98,8 +98,8 @@ func queueChange(b *pgx.Batch, c overlay.Change) error {
 }
 
 // holderOf returns the player holding an object in their inventory, for the holder column; nil otherwise.
-func holderOf(o overlay.ObjectRecord) any {
-	if o.Where.Kind != overlay.InInventory || o.Where.Player == uuid.Nil {
+func holderOf(o store.ObjectRecord) any {
+	if o.Where.Kind != store.InInventory || o.Where.Player == uuid.Nil {
 		return nil
 	}
 	return o.Where.Player.String()

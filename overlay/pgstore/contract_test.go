@@ -12,22 +12,23 @@ import (
 	"testing"
 	"time"
 
+	"riddlestone/internal/pgtest"
+	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
+	"riddlestone/puzzle"
+
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
-	"riddlestone/overlay/pgstore"
-	"riddlestone/puzzle"
 )
 
-// backend is one implementation of overlay.Store, as the contract tests use it.
+// backend is one implementation of store.Store, as the contract tests use it.
 type backend struct {
 	name string
 	// place makes a new, empty place for a store (a folder, a database) and returns where it is.
 	place func(t testing.TB) string
 	// open opens the store at a place: again after Close, the same store.
-	open func(at string) (overlay.Store, error)
+	open func(at string) (store.Store, error)
 	// failOn makes every later commit that writes object id fail inside the store, after the change's areas were
 	// written; nil when the backend has no such failure to test (LevelDB writes a batch whole or not at all).
 	failOn func(t *testing.T, at string, id int)
@@ -38,12 +39,12 @@ var backends = []backend{
 	{
 		name:  "leveldb",
 		place: func(t testing.TB) string { return filepath.Join(t.TempDir(), "puzzles") },
-		open:  func(at string) (overlay.Store, error) { return overlay.OpenStore(at) },
+		open:  func(at string) (store.Store, error) { return store.OpenStore(at) },
 	},
 	{
 		name:  "postgres",
 		place: pgtest.Database,
-		open: func(at string) (overlay.Store, error) {
+		open: func(at string) (store.Store, error) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			return pgstore.Open(ctx, at)
@@ -54,7 +55,7 @@ var backends = []backend{
 		// A server's store: it holds the lease, and every commit is fenced by it.
 		name:  "postgres-leased",
 		place: pgtest.Database,
-		open: func(at string) (overlay.Store, error) {
+		open: func(at string) (store.Store, error) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			return pgstore.OpenWith(ctx, at, pgstore.Options{Holder: fmt.Sprintf("the test process %d", os.Getpid()), Lease: testLease})
@@ -94,7 +95,7 @@ func TestStoreContract(t *testing.T) {
 }
 
 // openT opens a backend's store at a place and closes it when the test ends.
-func openT(t *testing.T, b backend, at string) overlay.Store {
+func openT(t *testing.T, b backend, at string) store.Store {
 	t.Helper()
 	s, err := b.open(at)
 	if err != nil {
@@ -104,14 +105,14 @@ func openT(t *testing.T, b backend, at string) overlay.Store {
 	return s
 }
 
-func commitT(t *testing.T, s overlay.Store, c overlay.Change) {
+func commitT(t *testing.T, s store.Store, c store.Change) {
 	t.Helper()
 	if err := s.Commit(c); err != nil {
 		t.Fatalf("commit: %v", err)
 	}
 }
 
-func loadT(t *testing.T, s overlay.Store) overlay.Saved {
+func loadT(t *testing.T, s store.Store) store.Saved {
 	t.Helper()
 	saved, err := s.Load()
 	if err != nil {
@@ -121,17 +122,17 @@ func loadT(t *testing.T, s overlay.Store) overlay.Saved {
 }
 
 // normal sorts a loaded state's lists, which stores may return in any order.
-func normal(s overlay.Saved) overlay.Saved {
-	slices.SortFunc(s.Cleared, func(a, b overlay.ClearedBlock) int { return slices.Compare(a.Pos[:], b.Pos[:]) })
-	slices.SortFunc(s.Intents, func(a, b overlay.Intent) int {
+func normal(s store.Saved) store.Saved {
+	slices.SortFunc(s.Cleared, func(a, b store.ClearedBlock) int { return slices.Compare(a.Pos[:], b.Pos[:]) })
+	slices.SortFunc(s.Intents, func(a, b store.Intent) int {
 		return strings.Compare(fmt.Sprint(a.Kind, a.Area), fmt.Sprint(b.Kind, b.Area))
 	})
 	return s
 }
 
 // want builds the state a test expects; nil lists and maps are the empty ones Load returns.
-func want(areas []overlay.AreaRecord, objects []overlay.ObjectRecord, next int, cleared []overlay.ClearedBlock, in []overlay.Intent) overlay.Saved {
-	s := overlay.Saved{Areas: map[overlay.AreaPos]overlay.AreaRecord{}, Objects: map[int]overlay.ObjectRecord{}, NextID: next, Cleared: cleared, Intents: in}
+func want(areas []store.AreaRecord, objects []store.ObjectRecord, next int, cleared []store.ClearedBlock, in []store.Intent) store.Saved {
+	s := store.Saved{Areas: map[store.AreaPos]store.AreaRecord{}, Objects: map[int]store.ObjectRecord{}, NextID: next, Cleared: cleared, Intents: in}
 	for _, a := range areas {
 		s.Areas[a.Pos] = a
 	}
@@ -141,7 +142,7 @@ func want(areas []overlay.AreaRecord, objects []overlay.ObjectRecord, next int, 
 	return normal(s)
 }
 
-func same(t *testing.T, got, want overlay.Saved) {
+func same(t *testing.T, got, want store.Saved) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("loaded state differs:\ngot  %+v\nwant %+v", got, want)
@@ -151,17 +152,17 @@ func same(t *testing.T, got, want overlay.Saved) {
 // Sample records, as the overlay writes them.
 var (
 	holder  = uuid.MustParse("6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b")
-	meadow  = overlay.AreaRecord{Pos: overlay.AreaPos{0, 0}, State: overlay.Active, Template: "Meadow", Goal: "Cake", Puzzle: json.RawMessage(`{"goal":"Cake","nodes":[{"term":"Cake","rule":3}],"note":"spaces kept"}`), Rerolls: 2, Structures: []overlay.Built{{Structure: "well", Object: 1, Anchor: overlay.AreaBlock{3, 64, -2}, Rot: 1, Min: overlay.AreaBlock{1, 63, -4}, Max: overlay.AreaBlock{5, 67, 0}}}}
-	north   = overlay.AreaRecord{Pos: overlay.AreaPos{0, -1}, State: overlay.Locked, Template: "Field"}
-	farWest = overlay.AreaRecord{Pos: overlay.AreaPos{-2147483648, 2147483647}, State: overlay.Solved, Template: "Edge", NoPuzzle: "no goal fits"}
-	safe    = overlay.ObjectRecord{Object: puzzle.Object{ID: 1, Item: "Safe", Area: "0,0", Props: puzzle.Props{"locked": puzzle.Bool(true), "code": puzzle.Int(-42), "word": puzzle.String("ünïcode \"quoted\"")}, Contained: 2}, Where: overlay.Where{Kind: overlay.AtBlock, Block: cube.Pos{3, 64, -2}}}
-	key     = overlay.ObjectRecord{Object: puzzle.Object{ID: 2, Item: "Key", Area: puzzle.Inventory, Props: puzzle.Props{"carryable": puzzle.Bool(true)}}, Where: overlay.Where{Kind: overlay.InInventory, Player: holder}}
-	smith   = overlay.ObjectRecord{Object: puzzle.Object{ID: 3, Item: "Smith", Area: "0,0"}, Where: overlay.Where{Kind: overlay.AtEntity, Entity: uuid.MustParse("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")}}
-	pond    = overlay.ObjectRecord{Object: puzzle.Object{ID: 4, Item: "Pond", Area: "0,0"}, Where: overlay.Where{Kind: overlay.AtBlock, Block: cube.Pos{9, 62, 9}, Tagged: true}, Blocks: []cube.Pos{{9, 62, 9}, {10, 62, 9}}}
-	gone1   = overlay.ClearedBlock{Pos: overlay.AreaBlock{3, 64, -2}, Block: "minecraft:barrel"}
-	gone2   = overlay.ClearedBlock{Pos: overlay.AreaBlock{-7, -64, 5}, Block: "minecraft:chest"}
-	open1   = overlay.Intent{Kind: overlay.OpenArea, Area: overlay.AreaPos{0, -1}, Chain: 2}
-	reroll  = overlay.Intent{Kind: overlay.NewPuzzle, Area: overlay.AreaPos{0, -1}}
+	meadow  = store.AreaRecord{Pos: store.AreaPos{0, 0}, State: store.Active, Template: "Meadow", Goal: "Cake", Puzzle: json.RawMessage(`{"goal":"Cake","nodes":[{"term":"Cake","rule":3}],"note":"spaces kept"}`), Rerolls: 2, Structures: []store.Built{{Structure: "well", Object: 1, Anchor: store.AreaBlock{3, 64, -2}, Rot: 1, Min: store.AreaBlock{1, 63, -4}, Max: store.AreaBlock{5, 67, 0}}}}
+	north   = store.AreaRecord{Pos: store.AreaPos{0, -1}, State: store.Locked, Template: "Field"}
+	farWest = store.AreaRecord{Pos: store.AreaPos{-2147483648, 2147483647}, State: store.Solved, Template: "Edge", NoPuzzle: "no goal fits"}
+	safe    = store.ObjectRecord{Object: puzzle.Object{ID: 1, Item: "Safe", Area: "0,0", Props: puzzle.Props{"locked": puzzle.Bool(true), "code": puzzle.Int(-42), "word": puzzle.String("ünïcode \"quoted\"")}, Contained: 2}, Where: store.Where{Kind: store.AtBlock, Block: cube.Pos{3, 64, -2}}}
+	key     = store.ObjectRecord{Object: puzzle.Object{ID: 2, Item: "Key", Area: puzzle.Inventory, Props: puzzle.Props{"carryable": puzzle.Bool(true)}}, Where: store.Where{Kind: store.InInventory, Player: holder}}
+	smith   = store.ObjectRecord{Object: puzzle.Object{ID: 3, Item: "Smith", Area: "0,0"}, Where: store.Where{Kind: store.AtEntity, Entity: uuid.MustParse("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")}}
+	pond    = store.ObjectRecord{Object: puzzle.Object{ID: 4, Item: "Pond", Area: "0,0"}, Where: store.Where{Kind: store.AtBlock, Block: cube.Pos{9, 62, 9}, Tagged: true}, Blocks: []cube.Pos{{9, 62, 9}, {10, 62, 9}}}
+	gone1   = store.ClearedBlock{Pos: store.AreaBlock{3, 64, -2}, Block: "minecraft:barrel"}
+	gone2   = store.ClearedBlock{Pos: store.AreaBlock{-7, -64, 5}, Block: "minecraft:chest"}
+	open1   = store.Intent{Kind: store.OpenArea, Area: store.AreaPos{0, -1}, Chain: 2}
+	reroll  = store.Intent{Kind: store.NewPuzzle, Area: store.AreaPos{0, -1}}
 )
 
 func emptyStoreLoadsEmpty(t *testing.T, b backend, at string) {
@@ -170,13 +171,13 @@ func emptyStoreLoadsEmpty(t *testing.T, b backend, at string) {
 
 func commitLoadRoundTrip(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{
-		Areas: []overlay.AreaRecord{meadow, north, farWest}, Objects: []overlay.ObjectRecord{safe, key, smith, pond},
-		NextID: 5, Cleared: []overlay.ClearedBlock{gone1, gone2}, Intents: []overlay.Intent{open1},
+	commitT(t, s, store.Change{
+		Areas: []store.AreaRecord{meadow, north, farWest}, Objects: []store.ObjectRecord{safe, key, smith, pond},
+		NextID: 5, Cleared: []store.ClearedBlock{gone1, gone2}, Intents: []store.Intent{open1},
 	})
 	got := loadT(t, s)
-	same(t, got, want([]overlay.AreaRecord{meadow, north, farWest}, []overlay.ObjectRecord{safe, key, smith, pond}, 5,
-		[]overlay.ClearedBlock{gone1, gone2}, []overlay.Intent{open1}))
+	same(t, got, want([]store.AreaRecord{meadow, north, farWest}, []store.ObjectRecord{safe, key, smith, pond}, 5,
+		[]store.ClearedBlock{gone1, gone2}, []store.Intent{open1}))
 	// /puzzle verify compares the puzzle as text: it comes back byte for byte as the overlay wrote it.
 	if p := string(got.Areas[meadow.Pos].Puzzle); p != string(meadow.Puzzle) {
 		t.Fatalf("puzzle came back as %s", p)
@@ -187,74 +188,74 @@ func commitLoadRoundTrip(t *testing.T, b backend, at string) {
 // takes one on the owner and reads it off the owner).
 func snapshotKeepsItsMoment(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{meadow}, Objects: []overlay.ObjectRecord{safe}, NextID: 2})
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{meadow}, Objects: []store.ObjectRecord{safe}, NextID: 2})
 	snap, err := s.Snapshot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{north}, Objects: []overlay.ObjectRecord{key}, Removed: []int{safe.ID}, NextID: 9})
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{north}, Objects: []store.ObjectRecord{key}, Removed: []int{safe.ID}, NextID: 9})
 	got, err := snap.Load()
 	snap.Release()
 	if err != nil {
 		t.Fatal(err)
 	}
-	same(t, got, want([]overlay.AreaRecord{meadow}, []overlay.ObjectRecord{safe}, 2, nil, nil))
-	same(t, loadT(t, s), want([]overlay.AreaRecord{meadow, north}, []overlay.ObjectRecord{key}, 9, nil, nil))
+	same(t, got, want([]store.AreaRecord{meadow}, []store.ObjectRecord{safe}, 2, nil, nil))
+	same(t, loadT(t, s), want([]store.AreaRecord{meadow, north}, []store.ObjectRecord{key}, 9, nil, nil))
 }
 
 func laterRecordsReplaceEarlier(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{north}, Objects: []overlay.ObjectRecord{key}, Cleared: []overlay.ClearedBlock{gone1}, Intents: []overlay.Intent{open1}})
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{north}, Objects: []store.ObjectRecord{key}, Cleared: []store.ClearedBlock{gone1}, Intents: []store.Intent{open1}})
 	opened := north
-	opened.State, opened.Goal = overlay.Active, "Cake"
+	opened.State, opened.Goal = store.Active, "Cake"
 	dropped := key
-	dropped.Area, dropped.Where = "0,-1", overlay.Where{Kind: overlay.AtEntity, Entity: holder}
+	dropped.Area, dropped.Where = "0,-1", store.Where{Kind: store.AtEntity, Entity: holder}
 	otherLook := gone1
 	otherLook.Block = "minecraft:chest"
 	longer := open1
 	longer.Chain = 7
 	// Within one change the later record of a key wins too.
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{north, opened}, Objects: []overlay.ObjectRecord{key, dropped}, Cleared: []overlay.ClearedBlock{otherLook}, Intents: []overlay.Intent{longer}})
-	same(t, loadT(t, s), want([]overlay.AreaRecord{opened}, []overlay.ObjectRecord{dropped}, 1, []overlay.ClearedBlock{otherLook}, []overlay.Intent{longer}))
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{north, opened}, Objects: []store.ObjectRecord{key, dropped}, Cleared: []store.ClearedBlock{otherLook}, Intents: []store.Intent{longer}})
+	same(t, loadT(t, s), want([]store.AreaRecord{opened}, []store.ObjectRecord{dropped}, 1, []store.ClearedBlock{otherLook}, []store.Intent{longer}))
 }
 
 func deletes(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{Objects: []overlay.ObjectRecord{safe, key, smith}, NextID: 4, Cleared: []overlay.ClearedBlock{gone1, gone2}, Intents: []overlay.Intent{open1, reroll}})
-	commitT(t, s, overlay.Change{Removed: []int{2, 99}, Forgotten: []overlay.ClearedBlock{gone2}, Resolved: []overlay.Intent{reroll, {Kind: overlay.OpenArea, Area: overlay.AreaPos{5, 5}}}})
-	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{safe, smith}, 4, []overlay.ClearedBlock{gone1}, []overlay.Intent{open1}))
+	commitT(t, s, store.Change{Objects: []store.ObjectRecord{safe, key, smith}, NextID: 4, Cleared: []store.ClearedBlock{gone1, gone2}, Intents: []store.Intent{open1, reroll}})
+	commitT(t, s, store.Change{Removed: []int{2, 99}, Forgotten: []store.ClearedBlock{gone2}, Resolved: []store.Intent{reroll, {Kind: store.OpenArea, Area: store.AreaPos{5, 5}}}})
+	same(t, loadT(t, s), want(nil, []store.ObjectRecord{safe, smith}, 4, []store.ClearedBlock{gone1}, []store.Intent{open1}))
 }
 
 func orderWithinAChange(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{Cleared: []overlay.ClearedBlock{gone1}, Intents: []overlay.Intent{open1}})
+	commitT(t, s, store.Change{Cleared: []store.ClearedBlock{gone1}, Intents: []store.Intent{open1}})
 	// An object written and removed is gone; a block forgotten and cleared again, an intent resolved and made
 	// again, stay.
-	commitT(t, s, overlay.Change{
-		Objects: []overlay.ObjectRecord{safe}, Removed: []int{safe.ID},
-		Forgotten: []overlay.ClearedBlock{gone1}, Cleared: []overlay.ClearedBlock{gone1},
-		Resolved: []overlay.Intent{open1}, Intents: []overlay.Intent{open1},
+	commitT(t, s, store.Change{
+		Objects: []store.ObjectRecord{safe}, Removed: []int{safe.ID},
+		Forgotten: []store.ClearedBlock{gone1}, Cleared: []store.ClearedBlock{gone1},
+		Resolved: []store.Intent{open1}, Intents: []store.Intent{open1},
 	})
-	same(t, loadT(t, s), want(nil, nil, 1, []overlay.ClearedBlock{gone1}, []overlay.Intent{open1}))
+	same(t, loadT(t, s), want(nil, nil, 1, []store.ClearedBlock{gone1}, []store.Intent{open1}))
 }
 
 func intents(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	other := overlay.Intent{Kind: overlay.OpenArea, Area: overlay.AreaPos{-3, 8}}
+	other := store.Intent{Kind: store.OpenArea, Area: store.AreaPos{-3, 8}}
 	// One intent of each kind per area: two kinds on one area are two intents.
-	commitT(t, s, overlay.Change{Intents: []overlay.Intent{open1, reroll, other}})
-	same(t, loadT(t, s), want(nil, nil, 1, nil, []overlay.Intent{open1, reroll, other}))
+	commitT(t, s, store.Change{Intents: []store.Intent{open1, reroll, other}})
+	same(t, loadT(t, s), want(nil, nil, 1, nil, []store.Intent{open1, reroll, other}))
 	// Resolving matches on kind and area, not on the rest of the intent.
-	commitT(t, s, overlay.Change{Resolved: []overlay.Intent{{Kind: overlay.OpenArea, Area: open1.Area}}})
-	same(t, loadT(t, s), want(nil, nil, 1, nil, []overlay.Intent{reroll, other}))
+	commitT(t, s, store.Change{Resolved: []store.Intent{{Kind: store.OpenArea, Area: open1.Area}}})
+	same(t, loadT(t, s), want(nil, nil, 1, nil, []store.Intent{reroll, other}))
 }
 
 func nextID(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{NextID: 7})
-	commitT(t, s, overlay.Change{Objects: []overlay.ObjectRecord{safe}}) // 0 leaves it as it is
-	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{safe}, 7, nil, nil))
-	commitT(t, s, overlay.Change{NextID: 1 << 40})
+	commitT(t, s, store.Change{NextID: 7})
+	commitT(t, s, store.Change{Objects: []store.ObjectRecord{safe}}) // 0 leaves it as it is
+	same(t, loadT(t, s), want(nil, []store.ObjectRecord{safe}, 7, nil, nil))
+	commitT(t, s, store.Change{NextID: 1 << 40})
 	if got := loadT(t, s).NextID; got != 1<<40 {
 		t.Fatalf("next id %d, want %d", got, 1<<40)
 	}
@@ -262,12 +263,12 @@ func nextID(t *testing.T, b backend, at string) {
 
 func failingCommitWritesNothing(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{north}, NextID: 2})
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{north}, NextID: 2})
 	before := loadT(t, s)
 	// A record that cannot be encoded, after others that can: nothing of the change is written.
 	broken := meadow
 	broken.Puzzle = json.RawMessage(`{"goal":`)
-	err := s.Commit(overlay.Change{Areas: []overlay.AreaRecord{farWest, broken}, Objects: []overlay.ObjectRecord{safe}, NextID: 9, Intents: []overlay.Intent{open1}})
+	err := s.Commit(store.Change{Areas: []store.AreaRecord{farWest, broken}, Objects: []store.ObjectRecord{safe}, NextID: 9, Intents: []store.Intent{open1}})
 	if err == nil {
 		t.Fatal("a change with a record that cannot be encoded committed")
 	}
@@ -279,13 +280,13 @@ func failingCommitWritesNothing(t *testing.T, b backend, at string) {
 	b.failOn(t, at, 666)
 	bad := safe
 	bad.ID = 666
-	err = s.Commit(overlay.Change{Areas: []overlay.AreaRecord{meadow}, Objects: []overlay.ObjectRecord{key, bad}, NextID: 9, Cleared: []overlay.ClearedBlock{gone1}, Intents: []overlay.Intent{open1}})
+	err = s.Commit(store.Change{Areas: []store.AreaRecord{meadow}, Objects: []store.ObjectRecord{key, bad}, NextID: 9, Cleared: []store.ClearedBlock{gone1}, Intents: []store.Intent{open1}})
 	if err == nil {
 		t.Fatal("the change that the store refuses committed")
 	}
 	same(t, loadT(t, s), before)
-	commitT(t, s, overlay.Change{Objects: []overlay.ObjectRecord{key}}) // the store goes on
-	same(t, loadT(t, s), want([]overlay.AreaRecord{north}, []overlay.ObjectRecord{key}, 2, nil, nil))
+	commitT(t, s, store.Change{Objects: []store.ObjectRecord{key}}) // the store goes on
+	same(t, loadT(t, s), want([]store.AreaRecord{north}, []store.ObjectRecord{key}, 2, nil, nil))
 }
 
 func reopenKeepsEverything(t *testing.T, b backend, at string) {
@@ -293,13 +294,13 @@ func reopenKeepsEverything(t *testing.T, b backend, at string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	commitT(t, s, overlay.Change{Areas: []overlay.AreaRecord{meadow, north}, Objects: []overlay.ObjectRecord{safe, key}, NextID: 3, Cleared: []overlay.ClearedBlock{gone1}, Intents: []overlay.Intent{open1}})
-	commitT(t, s, overlay.Change{Removed: []int{1}, Objects: []overlay.ObjectRecord{smith}, NextID: 4})
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{meadow, north}, Objects: []store.ObjectRecord{safe, key}, NextID: 3, Cleared: []store.ClearedBlock{gone1}, Intents: []store.Intent{open1}})
+	commitT(t, s, store.Change{Removed: []int{1}, Objects: []store.ObjectRecord{smith}, NextID: 4})
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
 	s = openT(t, b, at)
-	same(t, loadT(t, s), want([]overlay.AreaRecord{meadow, north}, []overlay.ObjectRecord{key, smith}, 4, []overlay.ClearedBlock{gone1}, []overlay.Intent{open1}))
+	same(t, loadT(t, s), want([]store.AreaRecord{meadow, north}, []store.ObjectRecord{key, smith}, 4, []store.ClearedBlock{gone1}, []store.Intent{open1}))
 }
 
 // loadSeesWholeCommits loads while another goroutine commits: each commit writes object n and next id n+1
@@ -310,8 +311,8 @@ func loadSeesWholeCommits(t *testing.T, b backend, at string) {
 	errs := make(chan error, 1)
 	go func() {
 		for id := 1; id <= commits; id++ {
-			o := overlay.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin", Area: "0,0"}}
-			if err := s.Commit(overlay.Change{Objects: []overlay.ObjectRecord{o}, NextID: id + 1}); err != nil {
+			o := store.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin", Area: "0,0"}}
+			if err := s.Commit(store.Change{Objects: []store.ObjectRecord{o}, NextID: id + 1}); err != nil {
 				errs <- err
 				return
 			}

@@ -2,10 +2,10 @@ package pgstore
 
 import (
 	"context"
+	"riddlestone/overlay/store"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-	"riddlestone/overlay"
 )
 
 // OpenAt is Open migrating only up to a schema version, for the tests of migrations.
@@ -25,7 +25,7 @@ func Setting(t *testing.T, s *Store, name string) string {
 
 // CommitUnfenced commits a change as the store did before leases, without the fence: the reference
 // BenchmarkMoveCommit measures the fence's cost against.
-func CommitUnfenced(s *Store, c overlay.Change) error {
+func CommitUnfenced(s *Store, c store.Change) error {
 	b := &pgx.Batch{}
 	if err := queueChange(b, c); err != nil {
 		return err

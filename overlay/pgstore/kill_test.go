@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -137,10 +137,10 @@ func TestStoppedWriterIsFencedOut(t *testing.T) {
 }
 
 // coinChange is a change writing objects from..from+n-1 as the writer does, and next id from+n.
-func coinChange(from, n int) overlay.Change {
-	c := overlay.Change{NextID: from + n}
+func coinChange(from, n int) store.Change {
+	c := store.Change{NextID: from + n}
 	for id := from; id < from+n; id++ {
-		c.Objects = append(c.Objects, overlay.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin" + strconv.Itoa(id), Area: "0,0"}})
+		c.Objects = append(c.Objects, store.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin" + strconv.Itoa(id), Area: "0,0"}})
 	}
 	return c
 }
@@ -165,9 +165,9 @@ func storeWriter(kind, at string) {
 			os.Exit(3)
 		}
 		for id := saved.NextID; ; id += changeSize {
-			c := overlay.Change{NextID: id + changeSize}
+			c := store.Change{NextID: id + changeSize}
 			for n := id; n < id+changeSize; n++ {
-				c.Objects = append(c.Objects, overlay.ObjectRecord{Object: puzzle.Object{ID: n, Item: "Coin" + strconv.Itoa(n), Area: "0,0"}})
+				c.Objects = append(c.Objects, store.ObjectRecord{Object: puzzle.Object{ID: n, Item: "Coin" + strconv.Itoa(n), Area: "0,0"}})
 			}
 			if err := s.Commit(c); err != nil {
 				os.Stderr.WriteString("writer: " + err.Error() + "\n")

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
 
@@ -76,10 +76,10 @@ func openLeased(t *testing.T, url, holder string, opts pgstore.Options) *pgstore
 
 // coins is a change writing objects from..from+n-1 and next id from+n together: a store holding some of them
 // but not the next id that goes with them holds half a change.
-func coins(from, n int) overlay.Change {
-	c := overlay.Change{NextID: from + n}
+func coins(from, n int) store.Change {
+	c := store.Change{NextID: from + n}
 	for id := from; id < from+n; id++ {
-		c.Objects = append(c.Objects, overlay.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin", Area: "0,0"}})
+		c.Objects = append(c.Objects, store.ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin", Area: "0,0"}})
 	}
 	return c
 }

@@ -6,14 +6,15 @@ import (
 	"errors"
 	"fmt"
 
+	"riddlestone/overlay/store"
+
 	"github.com/jackc/pgx/v5"
-	"riddlestone/overlay"
 )
 
 // Load reads the whole state in one read-only transaction at repeatable read, so it sees one consistent state:
 // every commit before it began and none after. A record that cannot be read is an error naming its table and key.
-func (s *Store) Load() (overlay.Saved, error) {
-	out := overlay.Saved{Areas: map[overlay.AreaPos]overlay.AreaRecord{}, Objects: map[int]overlay.ObjectRecord{}, NextID: 1}
+func (s *Store) Load() (store.Saved, error) {
+	out := store.Saved{Areas: map[store.AreaPos]store.AreaRecord{}, Objects: map[int]store.ObjectRecord{}, NextID: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
@@ -26,9 +27,9 @@ func (s *Store) Load() (overlay.Saved, error) {
 }
 
 // loadAll reads every table into out.
-func loadAll(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
+func loadAll(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 	err := each(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas ORDER BY x, z", func(rec []byte) error {
-		var a overlay.AreaRecord
+		var a store.AreaRecord
 		err := json.Unmarshal(rec, &a)
 		out.Areas[a.Pos] = a
 		return err
@@ -37,7 +38,7 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
 		return err
 	}
 	err = each(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects ORDER BY id", func(rec []byte) error {
-		var o overlay.ObjectRecord
+		var o store.ObjectRecord
 		err := json.Unmarshal(rec, &o)
 		out.Objects[o.ID] = o
 		return err
@@ -46,7 +47,7 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
 		return err
 	}
 	err = each(ctx, tx, "SELECT format('cleared %s,%s,%s', x, y, z), record FROM puzzle_cleared ORDER BY x, y, z", func(rec []byte) error {
-		var cl overlay.ClearedBlock
+		var cl store.ClearedBlock
 		err := json.Unmarshal(rec, &cl)
 		out.Cleared = append(out.Cleared, cl)
 		return err
@@ -55,7 +56,7 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
 		return err
 	}
 	err = each(ctx, tx, "SELECT format('intent %s %s,%s', kind, x, z), record FROM puzzle_intents ORDER BY kind, x, z", func(rec []byte) error {
-		var in overlay.Intent
+		var in store.Intent
 		err := json.Unmarshal(rec, &in)
 		out.Intents = append(out.Intents, in)
 		return err
@@ -87,7 +88,7 @@ func each(ctx context.Context, tx pgx.Tx, sql string, read func(rec []byte) erro
 }
 
 // loadNextID reads the next free object id; a new store starts at 1.
-func loadNextID(ctx context.Context, tx pgx.Tx, out *overlay.Saved) error {
+func loadNextID(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 	var next int64
 	err := tx.QueryRow(ctx, "SELECT value FROM puzzle_counters WHERE name = $1", nextIDCounter).Scan(&next)
 	switch {

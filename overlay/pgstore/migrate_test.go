@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"riddlestone/internal/pgtest"
-	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // ctxT is a context for one test's database work.
@@ -87,7 +88,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatalf("after opening at version 1 the database records %v", got)
 	}
 	// What a version 1 server wrote for a round-trip's records (version 1 had no holder column).
-	v1 := []overlay.ObjectRecord{safe, key, smith, pond}
+	v1 := []store.ObjectRecord{safe, key, smith, pond}
 	for _, o := range v1 {
 		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
 			t.Fatal(err)
@@ -112,7 +113,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same(t, normal(saved), want([]overlay.AreaRecord{meadow}, v1, 5, nil, nil))
+	same(t, normal(saved), want([]store.AreaRecord{meadow}, v1, 5, nil, nil))
 	holders := map[int]string{}
 	rows, err := conn.Query(ctxT(t), "SELECT id, coalesce(holder::text, '') FROM puzzle_objects")
 	if err != nil {
@@ -134,8 +135,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	// The upgraded store goes on: a commit writes the new column too.
 	dropped := key
-	dropped.Where = overlay.Where{Kind: overlay.AtBlock}
-	commitT(t, s, overlay.Change{Objects: []overlay.ObjectRecord{dropped}})
+	dropped.Where = store.Where{Kind: store.AtBlock}
+	commitT(t, s, store.Change{Objects: []store.ObjectRecord{dropped}})
 	var h *string
 	if err := conn.QueryRow(ctxT(t), "SELECT holder::text FROM puzzle_objects WHERE id = $1", key.ID).Scan(&h); err != nil || h != nil {
 		t.Fatalf("a dropped key still has a holder: %v, %v", h, err)
@@ -243,7 +244,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 	old.Close()
 	conn := connT(t, url)
-	for _, o := range []overlay.ObjectRecord{safe, key} {
+	for _, o := range []store.ObjectRecord{safe, key} {
 		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
 			t.Fatal(err)
 		}
@@ -255,9 +256,9 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3}) {
 		t.Fatalf("after the upgrade the database records %v", got)
 	}
-	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{safe, key}, 5, nil, nil))
-	commitT(t, s, overlay.Change{Removed: []int{safe.ID}, NextID: 6})
-	same(t, loadT(t, s), want(nil, []overlay.ObjectRecord{key}, 6, nil, nil))
+	same(t, loadT(t, s), want(nil, []store.ObjectRecord{safe, key}, 5, nil, nil))
+	commitT(t, s, store.Change{Removed: []int{safe.ID}, NextID: 6})
+	same(t, loadT(t, s), want(nil, []store.ObjectRecord{key}, 6, nil, nil))
 	var holder string
 	var seq int64
 	if err := conn.QueryRow(ctxT(t), "SELECT holder, commit_seq FROM riddlestone_leases WHERE region = 'world'").Scan(&holder, &seq); err != nil || holder != "server A" || seq != 1 {

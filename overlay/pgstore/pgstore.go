@@ -1,4 +1,4 @@
-// Package pgstore keeps the overlay's puzzle state in PostgreSQL: an overlay.Store that several servers can share
+// Package pgstore keeps the overlay's puzzle state in PostgreSQL: an store.Store that several servers can share
 // (the network of servers of docs/network.md), with the same guarantees as the LevelDB store in the world folder.
 //
 // Each Commit is one transaction, sent as one pipeline (one round trip) and committed with PostgreSQL's
@@ -19,19 +19,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"riddlestone/overlay/store"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"riddlestone/overlay"
 )
 
 // opTimeout bounds a Load or a snapshot: a database that does not answer in this time fails it instead of holding
 // its caller for ever. (A commit's tries are bounded by Options; see retry.go.)
 const opTimeout = time.Minute
 
-// Store is an overlay.Store in a PostgreSQL database. A store that a server writes holds the lease of its region
+// Store is an store.Store in a PostgreSQL database. A store that a server writes holds the lease of its region
 // (OpenWith): every commit checks in its own transaction that the lease is still the store's, so that two servers
 // never both change the same puzzles.
 type Store struct {
@@ -49,7 +49,7 @@ type Store struct {
 	closed sync.Once
 }
 
-var _ overlay.Store = (*Store)(nil)
+var _ store.Store = (*Store)(nil)
 
 // ParseURL checks a connection URL (postgres://user:password@host:port/database?sslmode=...) or key=value
 // connection string without connecting. Its error never quotes the URL, which may hold a password.

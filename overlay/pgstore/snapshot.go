@@ -4,8 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"riddlestone/overlay/store"
+
 	"github.com/jackc/pgx/v5"
-	"riddlestone/overlay"
 )
 
 // snapshot is the store as it was at one moment: a read-only transaction at repeatable read whose snapshot its
@@ -16,7 +17,7 @@ type snapshot struct {
 
 // Snapshot takes the state as it is now: it begins the transaction and fixes its snapshot with a first statement,
 // one round trip; Load reads it later, whatever is committed meanwhile.
-func (s *Store) Snapshot() (overlay.StoreSnapshot, error) {
+func (s *Store) Snapshot() (store.StoreSnapshot, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
@@ -31,8 +32,8 @@ func (s *Store) Snapshot() (overlay.StoreSnapshot, error) {
 }
 
 // Load reads the whole state as the snapshot has it.
-func (s *snapshot) Load() (overlay.Saved, error) {
-	out := overlay.Saved{Areas: map[overlay.AreaPos]overlay.AreaRecord{}, Objects: map[int]overlay.ObjectRecord{}, NextID: 1}
+func (s *snapshot) Load() (store.Saved, error) {
+	out := store.Saved{Areas: map[store.AreaPos]store.AreaRecord{}, Objects: map[int]store.ObjectRecord{}, NextID: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	if err := loadAll(ctx, s.tx, &out); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // actions are the admin actions, as /puzzle has them.
@@ -30,7 +31,7 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such action", http.StatusNotFound)
 		return
 	}
-	a, err := overlay.ParseAreaPos(r.PathValue("area"))
+	a, err := store.ParseAreaPos(r.PathValue("area"))
 	if err != nil {
 		writeJSON(w, http.StatusBadRequest, actionReply{Error: err.Error()})
 		return
@@ -69,14 +70,14 @@ func (s *Server) action(w http.ResponseWriter, r *http.Request) {
 }
 
 // refuse answers an action that may not run, and logs who asked.
-func (s *Server) refuse(w http.ResponseWriter, name string, a overlay.AreaPos, by, from, why string) {
+func (s *Server) refuse(w http.ResponseWriter, name string, a store.AreaPos, by, from, why string) {
 	s.metrics.actions.WithLabelValues(name, "refused").Inc()
 	s.log.Warn("web: admin action refused", "action", name, "area", a.String(), "by", by, "from", from, "why", why)
 	writeJSON(w, http.StatusForbidden, actionReply{Error: why})
 }
 
 // run carries out an action and returns its answer in words.
-func (s *Server) run(ctx context.Context, o *overlay.Overlay, name string, a overlay.AreaPos) ([]string, error) {
+func (s *Server) run(ctx context.Context, o *overlay.Overlay, name string, a store.AreaPos) ([]string, error) {
 	switch name {
 	case "reroll":
 		return o.Reroll(a).Wait(ctx)

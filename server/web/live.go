@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // playerView is a player on the map.
@@ -44,7 +45,7 @@ type live struct {
 	players []playerView
 	status  statusView
 	ticks   []tickSample // the last second's probes that saw the tick advance
-	areas   map[overlay.AreaPos]overlay.AreaView
+	areas   map[store.AreaPos]overlay.AreaView
 	// areaSize is the overlay's area size in chunks, once seen; 0 without puzzles.
 	areaSize int
 }
@@ -56,7 +57,7 @@ type tickSample struct {
 }
 
 func newLive(s *Server) *live {
-	return &live{s: s, jobs: make(chan [2]world.ChunkPos, 256), areas: map[overlay.AreaPos]overlay.AreaView{}}
+	return &live{s: s, jobs: make(chan [2]world.ChunkPos, 256), areas: map[store.AreaPos]overlay.AreaView{}}
 }
 
 // Intervals of the watcher's work.
@@ -170,7 +171,7 @@ func (l *live) pollPlayers(ctx context.Context) {
 	l.mu.Unlock()
 	if size > 0 {
 		for i, p := range list {
-			list[i].Area = overlay.AreaOfChunk(world.ChunkPos{int32(math.Floor(p.X / 16)), int32(math.Floor(p.Z / 16))}, size).String()
+			list[i].Area = store.AreaOfChunk(world.ChunkPos{int32(math.Floor(p.X / 16)), int32(math.Floor(p.Z / 16))}, size).String()
 		}
 	}
 	slices.SortFunc(list, func(a, b playerView) int {
@@ -249,11 +250,11 @@ func (l *live) statusNow() statusView {
 func (l *live) followAreas(m overlay.Map) {
 	l.mu.Lock()
 	l.areaSize = m.AreaSize
-	var todo []overlay.AreaPos
+	var todo []store.AreaPos
 	for _, a := range m.Areas {
 		old, seen := l.areas[a.Pos]
-		wasOpen := seen && old.State != overlay.Locked
-		if a.State != overlay.Locked || wasOpen {
+		wasOpen := seen && old.State != store.Locked
+		if a.State != store.Locked || wasOpen {
 			if !seen || !sameArea(old, a) {
 				todo = append(todo, a.Pos)
 			}

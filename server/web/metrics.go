@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 )
 
 // metrics are the dashboard's Prometheus metrics, in a registry of their own (a process may run several servers,
@@ -68,7 +69,7 @@ func newMetrics(s *Server) *metrics {
 	m.reg.MustRegister(m.tickDuration, m.queueLatency, m.tps, m.players, m.versions, m.areas, m.generations, m.genLatency,
 		m.commits, m.commitTime, m.recovered, m.actions, queue, streams,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	for _, st := range []overlay.AreaState{overlay.Locked, overlay.Active, overlay.Solved} {
+	for _, st := range []store.AreaState{store.Locked, store.Active, store.Solved} {
 		m.areas.WithLabelValues(st.String())
 	}
 	for _, r := range []string{"puzzle", "none"} {
@@ -105,11 +106,11 @@ func (m *metrics) handler() http.Handler {
 
 // setAreas counts the areas of a map by state.
 func (m *metrics) setAreas(mp overlay.Map) {
-	counts := map[overlay.AreaState]int{}
+	counts := map[store.AreaState]int{}
 	for _, a := range mp.Areas {
 		counts[a.State]++
 	}
-	for _, st := range []overlay.AreaState{overlay.Locked, overlay.Active, overlay.Solved} {
+	for _, st := range []store.AreaState{store.Locked, store.Active, store.Solved} {
 		m.areas.WithLabelValues(st.String()).Set(float64(counts[st]))
 	}
 }

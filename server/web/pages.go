@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"riddlestone/overlay"
+	"riddlestone/overlay/store"
 	"riddlestone/puzzle/draw"
 )
 
@@ -45,7 +46,7 @@ func (f filesOnly) Open(name string) (fs.File, error) {
 }
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"areaName": func(a overlay.AreaPos) string { return a.String() },
+	"areaName": func(a store.AreaPos) string { return a.String() },
 	"place":    placeWords,
 }).ParseFS(files, "assets/*.html"))
 
@@ -221,8 +222,8 @@ func (s *Server) areaPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // areaOf reads the area of a request; it answers the request itself when there is none.
-func (s *Server) areaOf(w http.ResponseWriter, r *http.Request) (*overlay.Overlay, overlay.AreaPos, bool) {
-	a, err := overlay.ParseAreaPos(r.PathValue("area"))
+func (s *Server) areaOf(w http.ResponseWriter, r *http.Request) (*overlay.Overlay, store.AreaPos, bool) {
+	a, err := store.ParseAreaPos(r.PathValue("area"))
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return nil, a, false
@@ -339,11 +340,11 @@ func treeItems(n overlay.TreeNode, out []string) []string {
 // placeWords says where an object is.
 func placeWords(ov overlay.ObjectView) string {
 	switch ov.Where.Kind {
-	case overlay.AtBlock:
+	case store.AtBlock:
 		return fmt.Sprintf("block at %d, %d, %d", ov.Where.Block[0], ov.Where.Block[1], ov.Where.Block[2])
-	case overlay.AtEntity:
+	case store.AtEntity:
 		return fmt.Sprintf("entity at %d, %d, %d", ov.Where.Block[0], ov.Where.Block[1], ov.Where.Block[2])
-	case overlay.InInventory:
+	case store.InInventory:
 		return "held by a player"
 	}
 	if ov.Area == "contained" {

@@ -1,4 +1,4 @@
-package overlay
+package store
 
 // Store keeps the puzzle state so that it survives a stop or a crash. The owner goroutine commits each change
 // through it in order, before anyone sees the change; start-up and /puzzle verify load the whole state.
@@ -33,11 +33,3 @@ type StoreSnapshot interface {
 }
 
 var _ Store = (*LevelStore)(nil)
-
-// openStore opens the store the options name: their OpenStore, or else the LevelDB store in StoreDir.
-func (o Options) openStore() (Store, error) {
-	if o.OpenStore != nil {
-		return o.OpenStore()
-	}
-	return OpenStore(o.StoreDir)
-}

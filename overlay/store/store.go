@@ -1,4 +1,4 @@
-package overlay
+package store
 
 import (
 	"encoding/json"
@@ -52,14 +52,14 @@ type Change struct {
 	Forgotten []ClearedBlock
 }
 
-// empty reports whether the change writes nothing.
-func (c Change) empty() bool {
+// Empty reports whether the change writes nothing.
+func (c Change) Empty() bool {
 	return len(c.Areas) == 0 && len(c.Objects) == 0 && len(c.Removed) == 0 && c.NextID == 0 &&
 		len(c.Cleared) == 0 && len(c.Intents) == 0 && len(c.Resolved) == 0 && len(c.Forgotten) == 0
 }
 
-// add appends another change's records to c, keeping order: later records of the same key win.
-func (c *Change) add(d Change) {
+// Add appends another change's records to c, keeping order: later records of the same key win.
+func (c *Change) Add(d Change) {
 	c.Areas = append(c.Areas, d.Areas...)
 	c.Objects = append(c.Objects, d.Objects...)
 	c.Removed = append(c.Removed, d.Removed...)

@@ -1,4 +1,4 @@
-package overlay
+package words
 
 import (
 	"fmt"
@@ -10,60 +10,60 @@ import (
 	"riddlestone/puzzle"
 )
 
-// This file is the one place where names become words: items, states, terms and objects read as English, from
+// This file says names as words: items, states, terms and objects read as English, from
 // the pack's words (puzzle.Words), the look's name, or else the item's name in words. No identifier reaches a
 // player.
 
 // engineProps are properties only the engine reads: players never see them.
 var engineProps = []string{puzzle.PropCarryable, puzzle.PropNotSpawnable, puzzle.PropContains}
 
-// noun is a name in words with the article it reads with: "a" or "an" for one thing ("a loaf of bread"), "some"
+// Noun is a name in words with the article it reads with: "a" or "an" for one thing ("a loaf of bread"), "some"
 // for a mass or a plural ("some wool", "some planks"), or "" to choose a or an by its first letter.
-type noun struct {
-	words   string
-	article string
+type Noun struct {
+	Words   string
+	Article string
 }
 
 // a says the noun with its article: "a lit campfire", "an unlocked gate", "some wool".
-func (n noun) a() string {
-	if n.words == "" || n.article != "" {
-		return strings.TrimSpace(n.article + " " + n.words)
+func (n Noun) a() string {
+	if n.Words == "" || n.Article != "" {
+		return strings.TrimSpace(n.Article + " " + n.Words)
 	}
-	if r := unicode.ToLower([]rune(n.words)[0]); strings.ContainsRune("aeiou", r) {
-		return "an " + n.words
+	if r := unicode.ToLower([]rune(n.Words)[0]); strings.ContainsRune("aeiou", r) {
+		return "an " + n.Words
 	}
-	return "a " + n.words
+	return "a " + n.Words
 }
 
 // the says the noun as a thing known: "the lit campfire".
-func (n noun) the() string { return "the " + n.words }
+func (n Noun) the() string { return "the " + n.Words }
 
 // plain is words with an article chosen by their first letter.
-func plain(s string) noun { return noun{words: s} }
+func plain(s string) Noun { return Noun{Words: s} }
 
-// nounOf is a name from its forms: the singular, else the mass noun, else the title, else the look's name, else
+// NounOf is a name from its forms: the singular, else the mass noun, else the title, else the look's name, else
 // the name in words ("FishingRod" is "fishing rod").
-func nounOf(it *puzzle.Item, name string, f puzzle.Forms) noun {
+func NounOf(it *puzzle.Item, name string, f puzzle.Forms) Noun {
 	switch {
 	case f.One != "":
-		return noun{words: f.One, article: f.Article}
+		return Noun{Words: f.One, Article: f.Article}
 	case f.Some != "":
-		return noun{words: f.Some, article: "some"}
+		return Noun{Words: f.Some, Article: "some"}
 	case f.Title != "":
-		return plain(lowerFirst(f.Title))
+		return plain(LowerFirst(f.Title))
 	case it != nil && it.Look.Name != "":
-		return plain(lowerFirst(it.Look.Name))
+		return plain(LowerFirst(it.Look.Name))
 	}
-	return plain(words(name))
+	return plain(Of(name))
 }
 
-// itemWords is how players read an item's (or a type's) name, bare: "loaf of bread", "fishing rod", "wool".
-func itemWords(p *puzzle.Pack, item string) string { return itemNoun(p, item).words }
+// Item is how players read an item's (or a type's) name, bare: "loaf of bread", "fishing rod", "wool".
+func Item(p *puzzle.Pack, item string) string { return itemNoun(p, item).Words }
 
 // itemNoun is an item's (or a type's) name with its article.
-func itemNoun(p *puzzle.Pack, item string) noun {
+func itemNoun(p *puzzle.Pack, item string) Noun {
 	it, _ := lookup(p, item)
-	return nounOf(it, item, formsOf(p, it, item))
+	return NounOf(it, item, formsOf(p, it, item))
 }
 
 // formsOf returns the forms the pack gives an item, or a type that is no item.
@@ -85,29 +85,29 @@ func lookup(p *puzzle.Pack, item string) (*puzzle.Item, bool) {
 	return p.Item(item)
 }
 
-// displayName is the name players see on an item's stacks, its menus and its people's name tags, as a title: the
+// DisplayName is the name players see on an item's stacks, its menus and its people's name tags, as a title: the
 // pack's title, the look's name, or the item's name in words with capitals ("BirchLog" is "Birch Log").
-func displayName(it *puzzle.Item) string {
+func DisplayName(it *puzzle.Item) string {
 	switch {
 	case it.Words.Title != "":
 		return it.Words.Title
 	case it.Look.Name != "":
 		return it.Look.Name
 	}
-	return titleCase(nounOf(it, it.Name, it.Words.Forms).words)
+	return titleCase(NounOf(it, it.Name, it.Words.Forms).Words)
 }
 
-// termWords says a term in words with an article: "a lit campfire", "an unlocked gate", "some wool".
-func termWords(p *puzzle.Pack, t puzzle.Term) string { return phrase(p, t.Type, t.Props).a() }
+// Term says a term in words with an article: "a lit campfire", "an unlocked gate", "some wool".
+func Term(p *puzzle.Pack, t puzzle.Term) string { return phrase(p, t.Type, t.Props).a() }
 
-// objectWords says an object in words: "the lit campfire".
-func objectWords(p *puzzle.Pack, obj puzzle.Object) string { return objectNoun(p, obj).the() }
+// Object says an object in words: "the lit campfire".
+func Object(p *puzzle.Pack, obj puzzle.Object) string { return ObjectNoun(p, obj).the() }
 
 // objectPhrase says an object in words without an article: "lit campfire", "bucket of water".
-func objectPhrase(p *puzzle.Pack, obj puzzle.Object) string { return objectNoun(p, obj).words }
+func objectPhrase(p *puzzle.Pack, obj puzzle.Object) string { return ObjectNoun(p, obj).Words }
 
-// objectNoun says an object: its item's name, and the properties it has that its item has not.
-func objectNoun(p *puzzle.Pack, obj puzzle.Object) noun {
+// ObjectNoun says an object: its item's name, and the properties it has that its item has not.
+func ObjectNoun(p *puzzle.Pack, obj puzzle.Object) Noun {
 	it, _ := lookup(p, obj.Item)
 	return phrase(p, obj.Item, changedProps(it, obj.Props))
 }
@@ -129,21 +129,21 @@ func changedProps(it *puzzle.Item, props puzzle.Props) puzzle.Props {
 // phrase is a name in the state props describe: the forms the pack gives that state, else the name with the
 // properties as adjectives before it, what it contains and other values after it: "lectern holding a book", "lit
 // campfire", "bucket of water", "lever with uses 2".
-func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
+func phrase(p *puzzle.Pack, typ string, props puzzle.Props) Noun {
 	it, _ := lookup(p, typ)
 	n, rest := stateNoun(it, typ, formsOf(p, it, typ), props)
 	adjectives, with := describe(rest)
 	if len(adjectives) > 0 {
-		n.words = strings.Join(adjectives, " ") + " " + n.words
-		if n.article != "some" {
-			n.article = ""
+		n.Words = strings.Join(adjectives, " ") + " " + n.Words
+		if n.Article != "some" {
+			n.Article = ""
 		}
 	}
 	if c := props.Get(puzzle.PropContains); c.Kind == puzzle.KindString && c.Str != "" {
-		n.words += " of " + itemWords(p, c.Str)
+		n.Words += " of " + Item(p, c.Str)
 	}
 	if len(with) > 0 {
-		n.words += " with " + strings.Join(with, " and ")
+		n.Words += " with " + strings.Join(with, " and ")
 	}
 	return n
 }
@@ -151,9 +151,9 @@ func phrase(p *puzzle.Pack, typ string, props puzzle.Props) noun {
 // stateNoun is the name of an item in a state, and the properties the name leaves to say: the forms of the
 // pack's words in that state (the item's own properties under props), without the properties their cases say;
 // for a type that is no item, its forms and all of props.
-func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Props) (noun, puzzle.Props) {
+func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Props) (Noun, puzzle.Props) {
 	if it == nil {
-		return nounOf(nil, typ, forms), props
+		return NounOf(nil, typ, forms), props
 	}
 	full := it.Props.Clone()
 	if full == nil {
@@ -165,7 +165,7 @@ func stateNoun(it *puzzle.Item, typ string, forms puzzle.Forms, props puzzle.Pro
 	for _, name := range said {
 		delete(rest, name)
 	}
-	return nounOf(it, typ, forms), rest
+	return NounOf(it, typ, forms), rest
 }
 
 // describe says properties: booleans as adjectives ("lit", "unlocked") and other values as "name value", leaving
@@ -178,33 +178,33 @@ func describe(props puzzle.Props) (adjectives, with []string) {
 		case v.Kind == puzzle.KindBool:
 			adjectives = append(adjectives, adjective(name, v.Bool))
 		default:
-			with = append(with, fmt.Sprintf("%s %s", words(name), v.String()))
+			with = append(with, fmt.Sprintf("%s %s", Of(name), v.String()))
 		}
 	}
 	return adjectives, with
 }
 
-// stateWords says, in words, how an object differs from its item as first made: "sheared", "bucket of water",
+// State says, in words, how an object differs from its item as first made: "sheared", "bucket of water",
 // "lectern holding a book"; "" when it does not.
-func stateWords(it *puzzle.Item, obj puzzle.Object) string {
+func State(it *puzzle.Item, obj puzzle.Object) string {
 	changed := changedProps(it, obj.Props)
 	if len(changed) == 0 {
 		return ""
 	}
-	return phrase(nil, it.Name, changed).words
+	return phrase(nil, it.Name, changed).Words
 }
 
 // objectTitle is an object's name as a title: "Sheared Sheep", "Farmer".
 func objectTitle(it *puzzle.Item, obj puzzle.Object) string {
-	if st := stateWords(it, obj); st != "" {
+	if st := State(it, obj); st != "" {
 		return titleCase(st)
 	}
-	return displayName(it)
+	return DisplayName(it)
 }
 
 // adjective says a boolean property: "lit" or "unlit", "locked" or "unlocked", "open" or "not open".
 func adjective(name string, on bool) string {
-	w := words(strings.TrimSuffix(name, "_bit"))
+	w := Of(strings.TrimSuffix(name, "_bit"))
 	switch {
 	case on:
 		return w
@@ -214,10 +214,10 @@ func adjective(name string, on bool) string {
 	return "not " + w
 }
 
-// words turns a property, type or action name into lower-case words: "open_bit" is "open bit", "ChopDown" is
+// Of turns a property, type or action name into lower-case words: "open_bit" is "open bit", "ChopDown" is
 // "chop down"; a word in capitals ("TNT") stays.
-func words(name string) string {
-	return lowerFirst(strings.ReplaceAll(spaced(name), "_", " "))
+func Of(name string) string {
+	return LowerFirst(strings.ReplaceAll(spaced(name), "_", " "))
 }
 
 // spaced puts a space before each capital that starts a word in a name written as one (PickUp, CreateDisguise,
@@ -235,9 +235,9 @@ func spaced(name string) string {
 	return b.String()
 }
 
-// lowerFirst writes a name as it reads within a sentence: each ordinary word in lower case ("Gold Key" is "gold
+// LowerFirst writes a name as it reads within a sentence: each ordinary word in lower case ("Gold Key" is "gold
 // key", "Guard's Badge" "guard's badge"); a word in capitals ("TNT") stays.
-func lowerFirst(s string) string {
+func LowerFirst(s string) string {
 	r := []rune(s)
 	for i := range r {
 		start := i == 0 || r[i-1] == ' '
@@ -256,14 +256,14 @@ func titleCase(s string) string {
 	parts := strings.Split(s, " ")
 	for i, w := range parts {
 		if i == 0 || !slices.Contains(minorWords, w) {
-			parts[i] = capital(w)
+			parts[i] = Capital(w)
 		}
 	}
 	return strings.Join(parts, " ")
 }
 
-// capital starts a sentence with a capital letter.
-func capital(s string) string {
+// Capital starts a sentence with a capital letter.
+func Capital(s string) string {
 	if s == "" {
 		return s
 	}
@@ -272,5 +272,5 @@ func capital(s string) string {
 	return string(r)
 }
 
-// npcName is an NPC's name tag: its name in its state, as a title ("Farmer", "Sheared Sheep").
-func npcName(it *puzzle.Item, obj puzzle.Object) string { return "§e" + objectTitle(it, obj) }
+// NPCName is an NPC's name tag: its name in its state, as a title ("Farmer", "Sheared Sheep").
+func NPCName(it *puzzle.Item, obj puzzle.Object) string { return "§e" + objectTitle(it, obj) }

@@ -1,4 +1,4 @@
-package overlay
+package store
 
 import (
 	"encoding/json"
@@ -45,8 +45,8 @@ type AreaRecord struct {
 	// Relaxed is why the area's puzzle does not keep to all its template's bounds (puzzle.Relaxation.Explain),
 	// for admins; "" when it does.
 	Relaxed string `json:"relaxed,omitempty"`
-	// Structures are the structures built around the area's objects (structure.go), all of them since it opened:
-	// they stay in the world when the puzzle is generated again.
+	// Structures are the structures built around the area's objects (the overlay's structure.go), all of them
+	// since it opened: they stay in the world when the puzzle is generated again.
 	Structures []Built `json:"structures,omitempty"`
 }
 
@@ -81,5 +81,17 @@ type ObjectRecord struct {
 	Blocks []cube.Pos `json:"blocks,omitempty"`
 }
 
-// at returns the object and its place, as mods see them.
-func (r ObjectRecord) at() ObjectAt { return ObjectAt{Object: r.Object, Where: r.Where} }
+// Built is a structure built around a placed object, as the area's record keeps it.
+type Built struct {
+	Structure string    `json:"structure"`
+	Object    int       `json:"object"` // the id of the object it was built around
+	Anchor    AreaBlock `json:"anchor"` // the object's feet block
+	Rot       int       `json:"rot"`    // quarter turns clockwise seen from above
+	Min       AreaBlock `json:"min"`    // the corners of the blocks it built, both included
+	Max       AreaBlock `json:"max"`
+}
+
+// Covers reports whether the column of p lies within the structure's footprint, grown by margin blocks.
+func (b Built) Covers(p cube.Pos, margin int) bool {
+	return p[0] >= b.Min[0]-margin && p[0] <= b.Max[0]+margin && p[2] >= b.Min[2]-margin && p[2] <= b.Max[2]+margin
+}

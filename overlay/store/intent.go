@@ -1,4 +1,4 @@
-package overlay
+package store
 
 // IntentKind is the kind of work an intent asks for.
 type IntentKind string

@@ -1,8 +1,6 @@
-package overlay
+package words
 
 import (
-	"context"
-	"log/slog"
 	"testing"
 
 	"riddlestone/puzzle"
@@ -38,57 +36,13 @@ areas:
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := termWords(p, term); got != c.want {
+		if got := Term(p, term); got != c.want {
 			t.Errorf("%s reads %q, want %q", c.term, got, c.want)
 		}
 	}
 	door := puzzle.Object{ID: 1, Item: "OakDoor", Props: puzzle.Props{"locked": puzzle.Bool(false), "open_bit": puzzle.Bool(false)}}
-	if got := objectWords(p, door); got != "the unlocked oak door" {
+	if got := Object(p, door); got != "the unlocked oak door" {
 		t.Errorf("the door reads %q", got)
-	}
-}
-
-// A menu with nothing to do says what is missing, in words.
-func TestNothingToDoSaysWhatIsMissing(t *testing.T) {
-	w := overlayWorld(t)
-	o := newTestOverlay(t, w, t.TempDir())
-	defer o.Close()
-	crate := objectsOf(o, "0,0", "Crate")[0]
-	key := objectsOf(o, "0,0", "Key")[0]
-	waitReply(t, o.post(&request{name: "lose the key", run: func(_ context.Context, s *state) (result, error) {
-		s.game.Remove(func(obj puzzle.Object) bool { return obj.ID == key })
-		s.forget(key)
-		return result{inMemory: true}, nil
-	}}))
-	v := o.view()
-	obj, _ := v.game.State.Object(crate)
-	if got := o.missing(v, v.game, *obj); got != "to open it you need a brass key" {
-		t.Errorf("without the key the crate says %q", got)
-	}
-}
-
-// A person says what they can do for the player and what they need for it.
-func TestPeopleSayWhatTheyNeed(t *testing.T) {
-	w := overlayWorld(t)
-	pack, err := puzzle.LoadBytes("smith.yaml", []byte(smithPack))
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := New(w, Options{Pack: pack, Seed: 1, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(), Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer o.Close()
-	o.Start()
-	wait(t, o)
-	v := o.view()
-	smith, _ := v.game.State.Object(objectsOf(o, "0,0", "Smith")[0])
-	if got := o.speech(v, v.game, *smith, "Alex"); got != `"I can forge you a key if you bring me an ingot."` {
-		t.Errorf("the smith says %s", got)
-	}
-	crate, _ := v.game.State.Object(objectsOf(o, "0,0", "Crate")[0])
-	if got := o.speech(v, v.game, *crate, "Alex"); got != "" {
-		t.Errorf("the crate speaks: %s", got)
 	}
 }
 
@@ -136,26 +90,26 @@ func TestNamesReadAsEnglish(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := termWords(p, term); got != c.want {
+		if got := Term(p, term); got != c.want {
 			t.Errorf("%s reads %q, want %q", c.term, got, c.want)
 		}
 	}
 	for item, want := range map[string]string{"BirchLog": "Birch Log", "WanderingTrader": "Wandering Trader",
 		"Bread": "Loaf of Bread", "Wool": "Wool", "TNTBarrel": "TNT Barrel"} {
-		if got := displayName(p.Items[item]); got != want {
+		if got := DisplayName(p.Items[item]); got != want {
 			t.Errorf("%s is named %q, want %q", item, got, want)
 		}
 	}
 	sheep := puzzle.Object{ID: 1, Item: "Sheep", Props: puzzle.Props{"sheared": puzzle.Bool(true)}}
-	if got := npcName(p.Items["Sheep"], sheep); got != "§eSheared Sheep" {
+	if got := NPCName(p.Items["Sheep"], sheep); got != "§eSheared Sheep" {
 		t.Errorf("a sheared sheep's name tag is %q", got)
 	}
 	trader := puzzle.Object{ID: 2, Item: "WanderingTrader", Props: puzzle.Props{}}
-	if got := npcName(p.Items["WanderingTrader"], trader); got != "§eWandering Trader" {
+	if got := NPCName(p.Items["WanderingTrader"], trader); got != "§eWandering Trader" {
 		t.Errorf("the trader's name tag is %q", got)
 	}
 	lectern := puzzle.Object{ID: 3, Item: "Lectern", Props: puzzle.Props{"hasBook": puzzle.Bool(true)}}
-	if got := objectWords(p, lectern); got != "the lectern holding a book" {
+	if got := Object(p, lectern); got != "the lectern holding a book" {
 		t.Errorf("the lectern reads %q", got)
 	}
 }
