@@ -35,6 +35,7 @@ func storeServer(t *testing.T, store func(c *server.Config)) *e2e.Server {
 		c.Puzzles.AreaSize = 2
 		c.Puzzles.TwoKeyPercent = 0
 		c.Web.Address = "127.0.0.1:0"
+		c.Riddlestone.OfflineAdmins = []string{"Admin"}
 		store(c)
 	}))
 }
@@ -74,7 +75,7 @@ func mustContain(t *testing.T, what, text string, want ...string) {
 	}
 }
 
-// A LevelDB server's dashboard, metrics and /puzzle status show its store in the world folder, running, with no
+// A LevelDB server's dashboard, metrics and /puzzle status (on the console, and an admin's in the game) show its store in the world folder, running, with no
 // lease.
 func TestDashboardShowsTheLevelDBStore(t *testing.T) {
 	srv := storeServer(t, func(c *server.Config) {})
@@ -91,6 +92,12 @@ func TestDashboardShowsTheLevelDBStore(t *testing.T) {
 	}
 	mustContain(t, "/puzzle status on the console", srv.Console(t, "/puzzle status"),
 		"Puzzle store: LevelDB at "+folder+".", "The puzzles are running.")
+	admin := srv.Join(t, "Admin")
+	out := answer(t, admin, "/puzzle status")
+	mustContain(t, "an admin's /puzzle status", out, "Neighbour", "Puzzle store: LevelDB at "+folder+".", "The puzzles are running.")
+	if i, j := strings.Index(out, "Neighbour"), strings.Index(out, "Puzzle store"); i > j {
+		t.Errorf("the store comes before the area:\n%s", out)
+	}
 }
 
 // A PostgreSQL server's dashboard reads the leases from the database: the world's, which it holds, under its
