@@ -68,7 +68,7 @@ func Puzzles(s *Server) error {
 	s.OnJoin(o.Join)
 	s.OnJoin(s.tellPaused)
 	s.OnClose(o.Close)
-	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, overlay.Commands()...))
+	cmd.Register(cmd.New("puzzle", "Puzzles: status, hint, restart; admins: plan, reload, reroll, unlock, lock, tp, area, check, export", []string{"pz"}, puzzleCommands()...))
 	o.Start()
 	s.Log().Info("puzzles ready", "packs", conf.Riddlestone.Packs, "items", len(pack.Items), "rules", len(pack.Rules),
 		"areaSize", conf.Puzzles.AreaSize, "mode", conf.Puzzles.Mode, "store", conf.Store.Kind)

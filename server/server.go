@@ -16,6 +16,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/pgstore"
 )
 
 // Options configure a Server beyond its Config: what the program or a test supplies.
@@ -54,7 +55,8 @@ type Server struct {
 	closeOnce sync.Once
 	accepted  chan struct{} // closed when the accept loop has ended
 
-	paused atomic.Pointer[string] // what players are told while the puzzle store is paused (store.go); nil while it runs
+	paused atomic.Pointer[string]        // what players are told while the puzzle store is paused (store.go); nil while it runs
+	pg     atomic.Pointer[pgstore.Store] // the PostgreSQL puzzle store once open (store.go), for storeView; nil for LevelDB
 }
 
 // New opens the world and the listener described by opts and attaches the extensions, but lets no player in

@@ -93,13 +93,18 @@ func (s *Server) openStore() func() (store.Store, error) {
 		lease := time.Duration(c.Store.LeaseSeconds) * time.Second
 		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout+lease)
 		defer cancel()
-		return pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
+		st, err := pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
 			Holder:   s.holderName(),
 			Lease:    lease,
 			OnStatus: s.storeStatus,
 			Stop:     s.Done(),
 			Log:      s.log,
 		})
+		if err != nil {
+			return nil, err
+		}
+		s.pg.Store(st)
+		return st, nil
 	}
 }
 

@@ -74,6 +74,7 @@ func Web(s *Server) error {
 		Generator:     gen,
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
 		ClientVersion: s.ClientVersion,
+		Store:         s.storeView,
 		Log:           s.Log(),
 	})
 	if err != nil {

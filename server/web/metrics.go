@@ -27,6 +27,8 @@ type metrics struct {
 	commitTime   prometheus.Histogram
 	recovered    *prometheus.CounterVec
 	actions      *prometheus.CounterVec
+	paused       prometheus.Gauge
+	leaseHeld    *prometheus.GaugeVec
 }
 
 var _ overlay.Metrics = (*metrics)(nil)
@@ -57,6 +59,10 @@ func newMetrics(s *Server) *metrics {
 		Help: "Panics recovered without stopping the server, by where: request, repair, world change, background, web."}, []string{"where"})
 	m.actions = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "riddlestone_web_actions_total",
 		Help: "Admin actions asked for on the dashboard, by action and result."}, []string{"action", "result"})
+	m.paused = prometheus.NewGauge(prometheus.GaugeOpts{Name: "riddlestone_store_paused",
+		Help: "1 while the puzzles are paused (the puzzle store cannot be reached, or another server took them over), else 0."})
+	m.leaseHeld = prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "riddlestone_store_lease_held",
+		Help: "By region of a shared (PostgreSQL) puzzle store: 1 while this server holds its lease, else 0; summed over a network's servers, 1 for each region. None for a LevelDB store."}, []string{"region"})
 	queue := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "riddlestone_job_queue_depth",
 		Help: "Requests waiting for the overlay's owner."}, func() float64 {
 		if o := s.opts.Overlay(); o != nil {
@@ -67,7 +73,7 @@ func newMetrics(s *Server) *metrics {
 	streams := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "riddlestone_web_event_streams",
 		Help: "Dashboard pages listening for live events."}, func() float64 { return float64(s.events.listeners()) })
 	m.reg.MustRegister(m.tickDuration, m.queueLatency, m.tps, m.players, m.versions, m.areas, m.generations, m.genLatency,
-		m.commits, m.commitTime, m.recovered, m.actions, queue, streams,
+		m.commits, m.commitTime, m.recovered, m.actions, m.paused, m.leaseHeld, queue, streams,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, st := range []store.AreaState{store.Locked, store.Active, store.Solved} {
 		m.areas.WithLabelValues(st.String())
@@ -99,9 +105,32 @@ func (m *metrics) setPlayers(list []playerView) {
 	}
 }
 
-// handler serves the metrics in the Prometheus text format.
-func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+// handler serves the metrics in the Prometheus text format, the store's gauges read at each scrape.
+func (m *metrics) handler(s *Server) http.Handler {
+	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v, ok := s.store(r.Context()); ok {
+			m.setStore(v)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// setStore sets the store's gauges: paused, and the lease of each region held or not.
+func (m *metrics) setStore(v StoreView) {
+	m.paused.Set(oneIf(v.Paused))
+	m.leaseHeld.Reset()
+	for _, l := range v.Leases {
+		m.leaseHeld.WithLabelValues(l.Region).Set(oneIf(l.Ours))
+	}
+}
+
+// oneIf is 1 for true and 0 for false, for gauges.
+func oneIf(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // setAreas counts the areas of a map by state.

@@ -48,6 +48,8 @@ func (f filesOnly) Open(name string) (fs.File, error) {
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"areaName": func(a store.AreaPos) string { return a.String() },
 	"place":    placeWords,
+	"clock":    clock,
+	"seconds":  func(d time.Duration) time.Duration { return d.Round(time.Second) },
 }).ParseFS(files, "assets/*.html"))
 
 // render writes a page, or a 500 if it cannot be made.
@@ -65,7 +67,11 @@ func (s *Server) render(w http.ResponseWriter, name string, data any) {
 
 // index serves the dashboard: the map, the status line and the area panel.
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
-	s.render(w, "index.html", map[string]any{"CSRF": csrfToken(w, r), "Actions": s.opts.Secret != ""})
+	data := map[string]any{"CSRF": csrfToken(w, r), "Actions": s.opts.Secret != ""}
+	if v, ok := s.store(r.Context()); ok {
+		data["Store"] = v
+	}
+	s.render(w, "index.html", data)
 }
 
 // loginPage asks for the read secret.

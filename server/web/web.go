@@ -47,6 +47,9 @@ type Options struct {
 	// ClientVersion returns the version of a player's client, such as "1.26.45", or "" if unknown; nil knows
 	// none. It is called on the world goroutine and must not wait for it.
 	ClientVersion func(h *world.EntityHandle) string
+	// Store reads the puzzle store's state (its kind, whether the puzzles are paused, the leases) for the page,
+	// /api/store and the metrics; nil shows none. It must give up when ctx ends.
+	Store func(ctx context.Context) StoreView
 	// Log receives the dashboard's logs, admin actions among them; nil means slog.Default().
 	Log *slog.Logger
 }
@@ -154,13 +157,14 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/map", s.apiMap)
 	mux.HandleFunc("GET /api/players", s.apiPlayers)
 	mux.HandleFunc("GET /api/status", s.apiStatus)
+	mux.HandleFunc("GET /api/store", s.apiStore)
 	mux.HandleFunc("GET /events", s.serveEvents)
 	mux.HandleFunc("GET /tiles/{level}/{x}/{z}", s.serveTile)
 	mux.HandleFunc("GET /area/{area}", s.areaPage)
 	mux.HandleFunc("GET /area/{area}/tree.svg", s.treeSVG)
 	mux.HandleFunc("GET /area/{area}/space.svg", s.spaceSVG)
 	mux.HandleFunc("POST /area/{area}/{action}", s.action)
-	mux.Handle("GET /metrics", s.metrics.handler())
+	mux.Handle("GET /metrics", s.metrics.handler(s))
 	cop := http.NewCrossOriginProtection()
 	return s.recovering(s.hosts.checkingHost(s.auth.guesses.slowingGuesses(cop.Handler(s.auth.reading(mux)))))
 }

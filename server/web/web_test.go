@@ -204,7 +204,7 @@ func TestReadSecret(t *testing.T) {
 		h.ServeHTTP(rec, req)
 		return rec
 	}
-	for _, path := range []string{"/api/status", "/metrics", "/events", "/tiles/0/0/0.png", "/api/players"} {
+	for _, path := range []string{"/api/status", "/metrics", "/events", "/tiles/0/0/0.png", "/api/players", "/api/store"} {
 		if rec := get(path, nil); rec.Code != http.StatusUnauthorized {
 			t.Errorf("GET %s without the read secret: status %d, want 401", path, rec.Code)
 		}
