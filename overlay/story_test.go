@@ -94,17 +94,17 @@ func TestDoneLine(t *testing.T) {
 	forge := p.Rules[1]
 	ins := []ObjectAt{{Object: puzzle.Object{ID: 1, Item: "Smith"}}, {Object: puzzle.Object{ID: 2, Item: "Ingot"}}}
 	outs := []ObjectAt{{Object: puzzle.Object{ID: 3, Item: "Key"}}, ins[0]}
-	if got, want := doneLine(p, forge, ins, outs, "yard", "Alex"), "§aForge§r done. The smith beats the ingot into a key in the yard."; got != want {
+	if got, want := doneLine(p, forge, ins, outs, "yard", "Alex", 0), "§aForge§r done. The smith beats the ingot into a key in the yard."; got != want {
 		t.Errorf("done line %q, want %q", got, want)
 	}
-	if got, want := doneLine(p, forge, ins, outs, "", "Alex"), "§aForge§r done."; got != want {
+	if got, want := doneLine(p, forge, ins, outs, "", "Alex", 0), "§aForge§r done."; got != want {
 		t.Errorf("with no area the line is %q, want %q", got, want)
 	}
 	plain, err := puzzle.LoadBytes("smith.yaml", []byte(smithPack))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := doneLine(plain, plain.Rules[1], ins, outs, "yard", "Alex"), "§aForge§r done."; got != want {
+	if got, want := doneLine(plain, plain.Rules[1], ins, outs, "yard", "Alex", 0), "§aForge§r done."; got != want {
 		t.Errorf("without text the line is %q, want %q", got, want)
 	}
 }
@@ -170,7 +170,7 @@ func TestDefaultPackTextReadsAsWords(t *testing.T) {
 	for _, r := range slices.Concat(p.Rules, p.FailRules) {
 		n := termNarration(p, r, nil, nil)
 		n.area, n.player = "village", "Alex"
-		line, ok := n.say(textOf(p, r.Action).Done)
+		line, ok := n.say(textOf(p, r.Action).DoneFor(p, r, 0))
 		check(r.String()+" done", line, ok)
 		if ask := textOf(p, r.Action).Ask; ask != nil && n.npc.words != "" {
 			line, ok := n.say(ask)

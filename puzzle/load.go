@@ -783,6 +783,7 @@ func (l *fileLoader) areas(n *yaml.Node) {
 			"herrings":    func(_, v *yaml.Node) { a.Herrings, _ = l.integer(v, "herrings") },
 			"connects":    func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
 			"biomes":      func(_, v *yaml.Node) { a.Biomes, _ = l.list(v, "biome", l.word) },
+			"setting":     func(_, v *yaml.Node) { a.Setting, src.setting = l.list(v, "item or type of the setting", l.word) },
 			"minDistance": func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },
 			"maxDistance": func(_, v *yaml.Node) { a.MaxDistance, _ = l.integer(v, "maxDistance") },
 		})
