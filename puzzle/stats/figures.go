@@ -110,7 +110,7 @@ func (f *Figures) measureGame(p *puzzle.Pack, g Game, start string, usedRule map
 		}
 		trees[pz.Area][Signature(pz.Puzzle)]++
 		f.Parallel.add(Parallel(pz.Puzzle))
-		f.Alternatives.add(Alternative(pz.Puzzle))
+		f.Alternatives.add(Alternative(p, pz))
 		if pz.Area != start {
 			f.ShortAway.add(pz.Steps <= 2)
 		}

@@ -92,8 +92,50 @@ func TestSignatureParallelAndSolutions(t *testing.T) {
 	if !Parallel(par) {
 		t.Error("two torches made side by side are parallel sub-goals")
 	}
-	if got := Solutions(par); len(got) != 1 || len(got[0]) != 3 || Alternative(par) {
+	if got := Solutions(p, Puzzle{Puzzle: par}); len(got) != 1 || len(got[0]) != 3 || Alternative(p, Puzzle{Puzzle: par}) {
 		t.Errorf("a tree without alternatives has one solution of three rules, got %v", got)
+	}
+}
+
+// orPack has two ways to a torch: combining coal and a stick, or buying one from the librarian.
+const orPack = `
+items:
+  Librarian: {look: {entity: villager_v2}}
+  Emerald:   {props: {carryable: true}, look: {item: emerald}}
+  Stick:     {props: {carryable: true}, look: {item: stick}}
+  Coal:      {props: {carryable: true}, look: {item: coal}}
+  Torch:     {props: {carryable: true}, look: {item: torch}}
+  Lantern:   {props: {carryable: true}, look: {item: lantern}}
+rules: |
+  Torch ::= Combine Coal Stick
+  Torch Librarian ::= Buy Librarian Emerald
+  Lantern ::= Light Torch
+areas:
+  - {name: Hall, start: true, goals: [Lantern], minDepth: 2, maxDepth: 2}
+`
+
+func TestSolutionsProvesBothWays(t *testing.T) {
+	p, errs := puzzle.CheckBytes("or.yaml", []byte(orPack))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	combine, buy, light := p.Rules[0], p.Rules[1], p.Rules[2]
+	torch := node(combine, leaf("Coal", 1), leaf("Stick", 2))
+	torch.Alternatives = []*puzzle.Node{node(buy, leaf("Librarian", 3), leaf("Emerald", 4))}
+	pz := &puzzle.Puzzle{Area: "Hall", Goal: puzzle.Term{Type: "Lantern"}, Root: node(light, torch)}
+	objs := []puzzle.Object{{ID: 1, Item: "Coal", Area: "Hall"}, {ID: 2, Item: "Stick", Area: "Hall"},
+		{ID: 3, Item: "Librarian", Area: "Hall"}, {ID: 4, Item: "Emerald", Area: "Hall"}}
+	got := Solutions(p, Puzzle{Puzzle: pz, State: puzzle.NewState(objs)})
+	if len(got) != 2 || !Alternative(p, Puzzle{Puzzle: pz, State: puzzle.NewState(objs)}) {
+		t.Errorf("combine or buy: want two proven solutions, got %v", got)
+	}
+	// Without the emerald the librarian sells nothing: the explorer proves only one way.
+	got = Solutions(p, Puzzle{Puzzle: pz, State: puzzle.NewState(objs[:3])})
+	if len(got) != 1 {
+		t.Errorf("no emerald: want one proven solution, got %v", got)
+	}
+	if Signature(pz) == Signature(&puzzle.Puzzle{Root: node(light, node(combine, leaf("Coal", 1), leaf("Stick", 2)))}) {
+		t.Error("a puzzle with an alternative and one without share a signature")
 	}
 }
 

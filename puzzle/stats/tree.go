@@ -27,6 +27,10 @@ func Signature(pz *puzzle.Puzzle) string {
 			walk(c)
 		}
 		b.WriteByte(')')
+		for _, a := range n.Alternatives {
+			b.WriteByte('|')
+			walk(a)
+		}
 	}
 	walk(pz.Root)
 	return b.String()
@@ -51,33 +55,51 @@ func Parallel(pz *puzzle.Puzzle) bool {
 	return walk(pz.Root)
 }
 
-// Solutions returns the rule multisets of a puzzle's solutions, each as the sorted rule indexes of one: two are
-// genuinely different solutions. A puzzle tree of today's generator has one solution; an alternative node (an
-// OR-node, when the generator makes them) is where this must branch.
-func Solutions(pz *puzzle.Puzzle) [][]int {
+// maxWays bounds the ways of one puzzle that Solutions proves.
+const maxWays = 8
+
+// Solutions returns the rule multisets of a puzzle's solutions, each as the sorted rule indexes of one, as the
+// explorer proves them: for each way through its alternatives (Puzzle.Ways, the dissertation's OR-nodes) whose
+// rules alone reach the goal from the state its solution started from, in the game's tree mode. Two different
+// multisets are two genuinely different solutions. A puzzle without alternatives has its one solution.
+func Solutions(p *puzzle.Pack, pz Puzzle) [][]int {
+	ws := pz.Ways(maxWays)
+	if len(ws) == 1 {
+		return [][]int{wayRules(ws[0])}
+	}
+	var out [][]int
+	for _, w := range ws {
+		rules := wayRules(w)
+		if slices.ContainsFunc(out, func(r []int) bool { return slices.Equal(r, rules) }) {
+			continue
+		}
+		r, err := p.Explore(pz.State, puzzle.Explore{Tree: w.TreeRules(), FailRules: p.FailRules, Goal: pz.Goal,
+			GoalArea: pz.Area, FirstGoal: true, MaxStates: 20_000})
+		if err == nil && r.Solvable == puzzle.Yes {
+			out = append(out, rules)
+		}
+	}
+	return out
+}
+
+// wayRules returns the sorted rule indexes of a puzzle's solution.
+func wayRules(pz *puzzle.Puzzle) []int {
 	var rules []int
 	for _, n := range pz.Solution() {
 		rules = append(rules, n.Rule.Index)
 	}
 	slices.Sort(rules)
-	return [][]int{rules}
+	return rules
 }
 
-// Alternative reports whether a puzzle has two genuinely different solutions: different rule multisets.
-func Alternative(pz *puzzle.Puzzle) bool {
-	sols := Solutions(pz)
-	for i := 1; i < len(sols); i++ {
-		if !slices.Equal(sols[i], sols[0]) {
-			return true
-		}
-	}
-	return false
-}
+// Alternative reports whether a puzzle has two genuinely different solutions: the explorer proves two ways to
+// its goal with different rule multisets.
+func Alternative(p *puzzle.Pack, pz Puzzle) bool { return len(Solutions(p, pz)) >= 2 }
 
-// Rules returns the indexes of the rules a puzzle's tree uses.
+// Rules returns the indexes of the rules a puzzle's tree uses, its alternatives' too.
 func Rules(pz *puzzle.Puzzle) []int {
 	var out []int
-	for _, n := range pz.Solution() {
+	for _, n := range pz.TreeRules() {
 		out = append(out, n.Rule.Index)
 	}
 	return out
