@@ -69,7 +69,8 @@ func (s *search) addAlternative(root *Node, d int) *Node {
 }
 
 // alternative fills node n's key with a rule other than n's that makes n's item, within depth hi, and returns the
-// subtree when its rules differ from those of n's subtree; otherwise it undoes what it took and returns nil.
+// subtree when its rules differ from those of n's subtree and it leaves nothing behind (leavesNoLeftover);
+// otherwise it undoes what it took and returns nil.
 func (s *search) alternative(n *Node, hi int, root bool) *Node {
 	key := &s.g.keys[n.key]
 	var opts []int
