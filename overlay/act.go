@@ -104,7 +104,7 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 		res.change.Intents = append(res.change.Intents, store.Intent{Kind: store.NewPuzzle, Area: failArea})
 	}
 	outs := outputsAt(s, d)
-	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name)}
+	text := moveText{done: doneLine(s.pack, mv.Rule, inputs, outs, areaKind(s, failArea), who.name, lineKey(failArea, mv.Rule))}
 	for _, a := range solved {
 		text.solved = append(text.solved, solvedLine(s, a, who.name))
 	}

@@ -107,7 +107,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 			done[i] = i
 		}
 		_ = tracked.Restore(done, true)
-		r.read(t, seed, "story", storySteps(r.p, tracked, areaKind(v, a))...)
+		r.read(t, seed, "story", storySteps(r.p, tracked, areaKind(v, a), a)...)
 		v.areas[a].rec.State = store.Solved
 		r.read(t, seed, "solved", solvedLine(v, a, "Alex"))
 	})
@@ -202,7 +202,7 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 		if n.Words != words.Of(name) || n.Article == "some" {
 			broken = append(broken, regexp.QuoteMeta(words.Of(name)))
 		}
-		if plural.MatchString(n.Words) && n.Article != "some" {
+		if head, _, _ := strings.Cut(n.Words, " of "); plural.MatchString(head) && n.Article != "some" {
 			broken = append(broken, regexp.QuoteMeta(n.Words)) // "a glasses": give it words
 		}
 		for prop := range it.Props {
@@ -215,13 +215,17 @@ func newEnglishCheck(p *puzzle.Pack) *englishCheck {
 	for _, name := range p.ItemOrder {
 		c.names = append(c.names, words.Item(p, name))
 	}
+	for _, f := range p.TypeWords {
+		c.names = append(c.names, f.One, f.Some) // "a fire starter" is no broken "a fire"
+	}
 	if len(broken) > 0 {
 		c.articles = regexp.MustCompile(`\b(a|an|A|An) (` + strings.Join(broken, "|") + `)\b`)
 	}
 	return c
 }
 
-// plural matches a name that reads as a plural, which takes no "a": "glasses", "shears" (not "compass").
+// plural matches a name that reads as a plural, which takes no "a": "glasses", "shears" (not "compass"); a name
+// with "of" is read by its head ("a pair of shears").
 var plural = regexp.MustCompile(`[^su]s$`)
 
 // packForms lists every form a pack's words give.

@@ -116,12 +116,34 @@ func (o *Overlay) speech(v *state, g *puzzle.Manager, obj puzzle.Object, player 
 		lines = append(lines, line)
 	}
 	if person(it) {
+		// One with no step in its area's puzzle (a red herring) says what it would like, as the pack writes it.
+		if line, ok := n.Say(words.TextOf(v.pack, obj.Item).Wants); ok && !inPuzzle(v, obj) {
+			return strings.Join(append(lines, line), " ")
+		}
 		// A say line speaks for the person: with one, a request is only said as the pack writes it.
 		if line := o.request(v, g, obj, n, len(lines) == 0); line != "" {
 			lines = append(lines, line)
 		}
 	}
 	return strings.Join(lines, " ")
+}
+
+// inPuzzle reports whether an object takes part in a step of its area's puzzle not done yet.
+func inPuzzle(v *state, obj puzzle.Object) bool {
+	a, err := store.ParseAreaPos(obj.Area)
+	if err != nil {
+		return false
+	}
+	run, ok := v.areas[a]
+	if !ok || run.tracked == nil {
+		return false
+	}
+	for i, st := range run.tracked.Nodes {
+		if !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
+			return true
+		}
+	}
+	return false
 }
 
 // person reports whether an item is someone a player talks to: shown as an entity, and not carried.

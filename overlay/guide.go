@@ -51,7 +51,7 @@ func (o *Overlay) areaPage(v *state, a store.AreaPos, hints []string) string {
 	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
 	done, total := progress(run)
 	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
-	for _, line := range storySteps(v.pack, run.tracked, areaKind(v, a)) {
+	for _, line := range storySteps(v.pack, run.tracked, areaKind(v, a), a) {
 		b.WriteString("§2✔§r " + line + "\n")
 	}
 	if len(hints) > 0 {

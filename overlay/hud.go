@@ -45,17 +45,13 @@ func (o *Overlay) statusLine(s *state, a store.AreaPos) (string, float64) {
 	return fmt.Sprintf("Area %v · active · %s · %d/%d steps", a, goalText(s.pack, run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
 }
 
-// progress counts the rules of an area's puzzle that have run, and all of them.
+// progress counts the rules of an area's puzzle that have run, and all a player runs on the shortest way
+// (Tracked.Progress: of alternatives, one).
 func progress(run *areaRun) (done, total int) {
 	if run.tracked == nil {
 		return 0, 0
 	}
-	for i := range run.tracked.Nodes {
-		if run.tracked.Done(i) {
-			done++
-		}
-	}
-	return done, len(run.tracked.Nodes)
+	return run.tracked.Progress()
 }
 
 // borderColour marks the borders of locked areas.

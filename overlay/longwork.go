@@ -156,6 +156,9 @@ func foundLeaves(n *puzzle.Node, out []int) []int {
 	for _, c := range n.Children {
 		out = foundLeaves(c, out)
 	}
+	for _, a := range n.Alternatives {
+		out = foundLeaves(a, out)
+	}
 	return out
 }
 

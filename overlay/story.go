@@ -3,6 +3,7 @@ package overlay
 import (
 	"cmp"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 
@@ -15,14 +16,22 @@ import (
 
 // doneLine is what a player reads when a move is done: the action's name and its done line from the pack, or
 // only "<Action> done." when the pack has none or something it names is missing.
-func doneLine(p *puzzle.Pack, r *puzzle.Rule, ins, outs []ObjectAt, area, player string) string {
+func doneLine(p *puzzle.Pack, r *puzzle.Rule, ins, outs []ObjectAt, area, player string, key uint64) string {
 	head := "§a" + words.Capital(words.Of(r.Action)) + "§r done."
 	n := words.MoveNarration(p, r, objectsIn(ins), objectsIn(outs))
 	n.Area, n.Player = area, player
-	if line, ok := n.Say(words.TextOf(p, r.Action).Done); ok {
+	if line, ok := n.Say(words.TextOf(p, r.Action).DoneFor(p, r, key)); ok {
 		return head + " " + line
 	}
 	return head
+}
+
+// lineKey chooses which of an action's done lines tells a step (puzzle.Text.DoneFor): the same step of an area
+// always reads the same, in the chat and in the story, while other areas, and other worlds, read otherwise.
+func lineKey(a store.AreaPos, r *puzzle.Rule) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%v/%d", a, r.Index)
+	return h.Sum64()
 }
 
 // objectsIn returns the objects of a list of placed objects.
@@ -60,13 +69,35 @@ func goalSentence(s *state, a store.AreaPos) string {
 	if !ok || run.rec.Goal == "" {
 		return where + " there is nothing to solve: it is open ground."
 	}
-	return fmt.Sprintf("%s, your goal is %s.", where, goalWords(s.pack, run.rec.Goal))
+	return fmt.Sprintf("%s, your goal is %s.", where, goalWords(s.pack, run.rec.Goal)) + carriedSentence(s, run)
+}
+
+// carriedSentence announces what an area's puzzle needs from elsewhere, so that something points to each thing
+// the player must bring in: " You will need the torch you carry and the shears lying in the forest (1,0)." It is
+// "" when the puzzle needs nothing from elsewhere.
+func carriedSentence(s *state, run *areaRun) string {
+	if run.puzzle == nil || s.game == nil {
+		return ""
+	}
+	var parts []string
+	for _, obj := range run.puzzle.CarriedIn(s.game.State) {
+		name := words.Object(s.pack, obj)
+		if a, err := store.ParseAreaPos(obj.Area); err == nil {
+			parts = append(parts, name+" lying in "+words.LowerFirst(areaTitle(s, a)))
+		} else {
+			parts = append(parts, name+" you carry")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " You will need " + strings.Join(parts, " and ") + "."
 }
 
 // storySteps says the steps done in a puzzle, in an order they can have been done in (every step after those it
 // builds on): each the done line of its action, filled from the items the puzzle tree bound, or the action and
 // what it made ("Buy: a loaf of bread."). The story is read from the tracked tree, which the store keeps, so it survives restarts.
-func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
+func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string, at store.AreaPos) []string {
 	if t == nil {
 		return nil
 	}
@@ -78,7 +109,7 @@ func storySteps(p *puzzle.Pack, t *puzzle.Tracked, area string) []string {
 		node := t.Nodes[i]
 		n := words.TermNarration(p, node.Rule, node.Inputs, node.Items)
 		n.Area = area
-		line, ok := n.Say(words.TextOf(p, node.Rule.Action).Done)
+		line, ok := n.Say(words.TextOf(p, node.Rule.Action).DoneFor(p, node.Rule, lineKey(at, node.Rule)))
 		if !ok {
 			line = words.Capital(words.Of(node.Rule.Action)) + ": " + words.Term(p, node.Rule.Main()) + "."
 		}
@@ -127,7 +158,7 @@ func (o *Overlay) story(s *state) []string {
 	var lines []string
 	for _, a := range areas {
 		run := s.areas[a]
-		steps := storySteps(s.pack, run.tracked, areaKind(s, a))
+		steps := storySteps(s.pack, run.tracked, areaKind(s, a), a)
 		if len(steps) == 0 && run.rec.State != store.Solved {
 			continue
 		}

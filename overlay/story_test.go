@@ -94,17 +94,17 @@ func TestDoneLine(t *testing.T) {
 	forge := p.Rules[1]
 	ins := []ObjectAt{{Object: puzzle.Object{ID: 1, Item: "Smith"}}, {Object: puzzle.Object{ID: 2, Item: "Ingot"}}}
 	outs := []ObjectAt{{Object: puzzle.Object{ID: 3, Item: "Key"}}, ins[0]}
-	if got, want := doneLine(p, forge, ins, outs, "yard", "Alex"), "§aForge§r done. The smith beats the ingot into a key in the yard."; got != want {
+	if got, want := doneLine(p, forge, ins, outs, "yard", "Alex", 0), "§aForge§r done. The smith beats the ingot into a key in the yard."; got != want {
 		t.Errorf("done line %q, want %q", got, want)
 	}
-	if got, want := doneLine(p, forge, ins, outs, "", "Alex"), "§aForge§r done."; got != want {
+	if got, want := doneLine(p, forge, ins, outs, "", "Alex", 0), "§aForge§r done."; got != want {
 		t.Errorf("with no area the line is %q, want %q", got, want)
 	}
 	plain, err := puzzle.LoadBytes("smith.yaml", []byte(smithPack))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := doneLine(plain, plain.Rules[1], ins, outs, "yard", "Alex"), "§aForge§r done."; got != want {
+	if got, want := doneLine(plain, plain.Rules[1], ins, outs, "yard", "Alex", 0), "§aForge§r done."; got != want {
 		t.Errorf("without text the line is %q, want %q", got, want)
 	}
 }

@@ -12,6 +12,12 @@ type Area struct {
 	Breadth  int      // preferred number of leaves; 0 means no preference
 	Herrings int      // red herrings to spawn with its puzzle, each proven harmless; 0 means the generator's default
 	Connects []string // areas unlocked when this one's goal is achieved; connections are two-way
+	// Setting names the items, or types of items, that belong in the area (see Pack.Belongs): the people,
+	// animals and blocks that may stand in it and the things that may lie about. Empty means anything.
+	Setting []string
+	// Alternatives asks for a second way to make an item of the puzzle where the pack has another rule for it
+	// (Node.Alternatives, the dissertation's OR-nodes), proven free of dead ends.
+	Alternatives bool
 
 	// In game an area is a template for the areas of the world's grid: one is chosen for each grid area by its
 	// biome and its distance (in areas) from the start.

@@ -25,6 +25,9 @@ func (g *Generator) bindNode(n *Node, current map[int]Props) *Node {
 	for _, ch := range n.Children {
 		c.Children = append(c.Children, g.bindNode(ch, current))
 	}
+	for _, a := range n.Alternatives {
+		c.Alternatives = append(c.Alternatives, g.bindNode(a, current))
+	}
 	switch {
 	case c.item < 0 || !n.Leaf() && !fits(n):
 		c.Rule, c.item, c.Outputs = nil, -1, nil

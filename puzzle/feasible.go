@@ -278,9 +278,12 @@ func (g *Generator) buildTable(a *Area) *table {
 		spawn: newItemSet(len(g.items)),
 	}
 	for i, it := range g.items {
-		if g.legal(it, a) {
+		// The setting model (Pack.Belongs): what stands in an area belongs there; a carried thing may be made or
+		// brought anywhere, but lies about only where it belongs.
+		belongs := g.pack.Belongs(it.Name, a)
+		if g.legal(it, a) && (belongs || it.Carryable()) {
 			t.legal.add(i)
-			if it.Spawnable() {
+			if it.Spawnable() && belongs {
 				t.spawn.add(i)
 			}
 		}

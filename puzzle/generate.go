@@ -227,7 +227,6 @@ func (s *search) openGoals(a *Area, w *World) (open []int, satisfied, pending in
 // tryGoals tries the open goals, in their order, at one relaxation level with a budget of its own, and returns the
 // first puzzle made, or nil.
 func (s *search) tryGoals(goals []int, r Relaxation, b Bounds) *Puzzle {
-	g, name := s.g, s.area.TemplateName()
 	s.budget, s.repeat = searchBudget, r >= RelaxedRepetition
 	if r == RelaxedMinDepth && b.MinDepth <= 1 && b.MinSteps <= 0 {
 		return nil // no floor to give way on
@@ -241,15 +240,44 @@ func (s *search) tryGoals(goals []int, r Relaxation, b Bounds) *Puzzle {
 	if b.MinSteps > 0 || b.MaxSteps > 0 {
 		tries = stepTries
 	}
+	var chain *Puzzle // the first puzzle made, a single chain: kept while other goals are tried for a fork
+	chainGoal, looked := 0, 0
 	for _, i := range goals {
-		k := g.goalKeys[name][i]
-		s.t = g.goalTables[name][i]
-		s.goalTerm = s.area.Goals[i]
-		for _, d := range s.depthsAt(r, k, b) {
-			for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
-				if p := s.run(k, d); p != nil && b.steps(p.Steps, r) {
-					return p
-				}
+		if chain != nil && looked == forkGoals {
+			break
+		}
+		if p := s.tryGoal(i, r, b, tries); p != nil {
+			if p.Forks() > 0 || !s.forkRoom() || len(goals) == 1 || s.rng.IntN(forkGoalOdds) == 0 {
+				s.proveAlternatives(p)
+				return p
+			}
+			if chain == nil {
+				chain, chainGoal = p, i
+				continue
+			}
+		}
+		if chain != nil {
+			looked++
+		}
+	}
+	if chain != nil {
+		s.t, s.goalTerm = s.g.goalTables[s.area.TemplateName()][chainGoal], chain.Goal
+		s.proveAlternatives(chain)
+	}
+	return chain
+}
+
+// tryGoal tries goal i of the area at each depth the relaxation allows, and returns the first puzzle made, preferring
+// one with a fork (preferFork), or nil.
+func (s *search) tryGoal(i int, r Relaxation, b Bounds, tries int) *Puzzle {
+	g, name := s.g, s.area.TemplateName()
+	k := g.goalKeys[name][i]
+	s.t = g.goalTables[name][i]
+	s.goalTerm = s.area.Goals[i]
+	for _, d := range s.depthsAt(r, k, b) {
+		for attempt := 0; attempt < tries && s.budget > 0; attempt++ {
+			if p := s.run(k, d); p != nil && b.steps(p.Steps, r) {
+				return s.preferFork(k, d, r, b, p)
 			}
 		}
 	}

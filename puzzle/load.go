@@ -777,14 +777,16 @@ func (l *fileLoader) areas(n *yaml.Node) {
 				a.MaxDepth, _ = l.integer(v, "maxDepth")
 				src.maxDepth = l.pos(v)
 			},
-			"minSteps":    func(_, v *yaml.Node) { a.MinSteps, _ = l.integer(v, "minSteps") },
-			"maxSteps":    func(_, v *yaml.Node) { a.MaxSteps, _ = l.integer(v, "maxSteps") },
-			"breadth":     func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
-			"herrings":    func(_, v *yaml.Node) { a.Herrings, _ = l.integer(v, "herrings") },
-			"connects":    func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
-			"biomes":      func(_, v *yaml.Node) { a.Biomes, _ = l.list(v, "biome", l.word) },
-			"minDistance": func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },
-			"maxDistance": func(_, v *yaml.Node) { a.MaxDistance, _ = l.integer(v, "maxDistance") },
+			"minSteps":     func(_, v *yaml.Node) { a.MinSteps, _ = l.integer(v, "minSteps") },
+			"maxSteps":     func(_, v *yaml.Node) { a.MaxSteps, _ = l.integer(v, "maxSteps") },
+			"breadth":      func(_, v *yaml.Node) { a.Breadth, _ = l.integer(v, "breadth") },
+			"herrings":     func(_, v *yaml.Node) { a.Herrings, _ = l.integer(v, "herrings") },
+			"alternatives": func(_, v *yaml.Node) { a.Alternatives, _ = l.boolean(v, "alternatives") },
+			"connects":     func(_, v *yaml.Node) { a.Connects, src.connects = l.list(v, "connected area", l.scalar) },
+			"biomes":       func(_, v *yaml.Node) { a.Biomes, _ = l.list(v, "biome", l.word) },
+			"setting":      func(_, v *yaml.Node) { a.Setting, src.setting = l.list(v, "item or type of the setting", l.word) },
+			"minDistance":  func(_, v *yaml.Node) { a.MinDistance, _ = l.integer(v, "minDistance") },
+			"maxDistance":  func(_, v *yaml.Node) { a.MaxDistance, _ = l.integer(v, "maxDistance") },
 		})
 		done()
 		if a.Name == "" {

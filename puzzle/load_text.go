@@ -37,13 +37,36 @@ func (l *fileLoader) texts(n *yaml.Node) {
 			}
 		}
 		l.fields(val, "text "+name, map[string]func(key, val *yaml.Node){
-			"done":    line(&t.Done, "done"),
+			"done": func(k, v *yaml.Node) {
+				t.keys["done"] = l.pos(k)
+				t.Done = l.templates(v, "text "+name+" done")
+			},
 			"ask":     line(&t.Ask, "ask"),
 			"say":     line(&t.Say, "say"),
+			"wants":   line(&t.Wants, "wants"),
 			"replace": func(_, v *yaml.Node) { t.Replace, _ = l.boolean(v, "replace") },
 		})
 		l.pack.Texts[name] = t
 	})
+}
+
+// templates reads one line of text or a list of them (an action's done lines, one chosen for each step).
+func (l *fileLoader) templates(n *yaml.Node, what string) []*Template {
+	n = yamlDeref(n)
+	elems := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		elems = n.Content
+		if len(elems) == 0 {
+			l.errorf(n, "%s is an empty list: give a line, or a list of lines", what)
+		}
+	}
+	var out []*Template
+	for _, e := range elems {
+		if t := l.template(e, what); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // template reads a line of text with placeholders. Positions inside it are exact when the line is written as it

@@ -40,6 +40,10 @@ type TreeRule struct {
 	// generation matched for them, so that a node bound to the Clerk runs on the Clerk and not on any Person. Nil,
 	// or a length other than the rule's inputs, leaves the rule's terms.
 	Inputs []Term
+	// Or groups alternatives (the dissertation's OR-nodes, Node.Alternatives): nodes of one parent with the same Or
+	// above 0 make the same input in different ways. The parent runs once any one of them has, and the others then
+	// no longer run. 0 for a node that has no alternative.
+	Or int
 }
 
 // Tracked is a puzzle in progress: an area's goal and its tree, with the nodes whose rules have run.
@@ -52,8 +56,9 @@ type Tracked struct {
 	game     *Manager // the manager tracking it, nil when none does
 }
 
-// Leaves returns the indices of the current leaves: nodes that have not run and whose children all have. A node
-// runs once; when it has, its parent becomes a leaf once its other children have run too.
+// Leaves returns the indices of the current leaves: nodes that have not run and whose children all have (or an
+// alternative of them, TreeRule.Or). A node runs once; when it has, its parent becomes a leaf once its other
+// children have run too.
 func (t *Tracked) Leaves() []int {
 	var leaves []int
 	for i := range t.Nodes {

@@ -293,21 +293,62 @@ func solve(p *Pack, s *State, pz *Puzzle, waiting []*Puzzle, accessible func(str
 
 // TreeRules flattens the puzzle tree for Manager and Explore.Tree, in solution order so that the manager's first
 // current leaf of a rule is always the node being executed, each node's inputs typed by the items generation matched
-// for them (TreeRule.Inputs, Node.InputTerms).
+// for them (TreeRule.Inputs, Node.InputTerms). The nodes of alternatives (Node.Alternatives) follow the solution's,
+// each sharing its parent and its Or with the node it can replace.
 func (p *Puzzle) TreeRules() []TreeRule {
-	sol := p.Solution()
-	index := make(map[*Node]int, len(sol))
-	for i, n := range sol {
-		index[n] = i
+	flat := p.ruleNodes()
+	nodes := make([]TreeRule, len(flat))
+	for i, f := range flat {
+		n := f.node
+		nodes[i] = TreeRule{Rule: n.Rule, Parent: f.parent, Items: n.Outputs, Inputs: n.InputTerms(), Or: f.or}
 	}
-	nodes := make([]TreeRule, len(sol))
-	for i, n := range sol {
-		nodes[i] = TreeRule{Rule: n.Rule, Parent: -1, Items: n.Outputs, Inputs: n.InputTerms()}
+	return nodes
+}
+
+// flatNode is a rule node of a puzzle as TreeRules lists it: the index of its parent and its group of
+// alternatives (TreeRule.Or).
+type flatNode struct {
+	node   *Node
+	parent int
+	or     int
+}
+
+// ruleNodes returns the rule nodes in the order of TreeRules: the solution's (post-order), then each alternative's
+// subtree in post-order, alternatives of a node after those of the nodes before it.
+func (p *Puzzle) ruleNodes() []flatNode {
+	var out []flatNode
+	var alts []flatNode // alternatives met, with the parent and group they will take
+	groups := 0
+	var walk func(n *Node, parent int) // appends n's subtree, its root with the given parent
+	walk = func(n *Node, parent int) {
+		if n.Leaf() {
+			return
+		}
+		first := len(out)
 		for _, c := range n.Children {
-			if !c.Leaf() {
-				nodes[index[c]].Parent = i
+			walk(c, -2)
+		}
+		me := len(out)
+		out = append(out, flatNode{node: n, parent: parent})
+		for i := first; i < me; i++ {
+			if out[i].parent == -2 {
+				out[i].parent = me
+			}
+		}
+		if len(n.Alternatives) > 0 {
+			groups++
+			out[me].or = groups
+			for _, a := range n.Alternatives {
+				alts = append(alts, flatNode{node: a, parent: me, or: groups}) // parent: the node a replaces, for now
 			}
 		}
 	}
-	return nodes
+	walk(p.Root, -1)
+	for len(alts) > 0 {
+		a := alts[0]
+		alts = alts[1:]
+		walk(a.node, out[a.parent].parent)
+		out[len(out)-1].or = a.or // its root: the alternative of node a.parent
+	}
+	return out
 }

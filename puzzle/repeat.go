@@ -93,6 +93,9 @@ func (p *Puzzle) shareKept(first int) {
 			}
 			walk(c)
 		}
+		for _, a := range n.Alternatives {
+			walk(a)
+		}
 	}
 	walk(p.Root)
 	for _, leaf := range kept { // existing objects serve first: nothing needs spawning for them

@@ -32,8 +32,11 @@ type savedNode struct {
 	// and their rules make the default items.
 	Outputs []string `json:"outputs,omitempty"`
 	Parent  int      `json:"parent"` // -1 for the root
-	Done    bool     `json:"done,omitempty"`
-	Spawn   bool     `json:"spawn,omitempty"`
+	// Alt, above 0, makes the node an alternative (Node.Alternatives) of the saved node numbered Alt-1, whose
+	// parent it shares.
+	Alt   int  `json:"alt,omitempty"`
+	Done  bool `json:"done,omitempty"`
+	Spawn bool `json:"spawn,omitempty"`
 	// Props are a leaf's object properties when the puzzle was generated; without them a leaf has its item's.
 	Props *savedProps `json:"props,omitempty"`
 }
@@ -55,9 +58,9 @@ func (p *Puzzle) MarshalSaved(t *Tracked) ([]byte, error) {
 	for _, o := range p.Spawned {
 		sp.Spawned = append(sp.Spawned, JSONObject(o))
 	}
-	var walk func(n *Node, parent int)
-	walk = func(n *Node, parent int) {
-		sn := savedNode{Term: n.Term.String(), Item: n.Item, Object: n.Object, Rule: -1, Parent: parent, Spawn: n.Spawn}
+	var walk func(n *Node, parent, alt int)
+	walk = func(n *Node, parent, alt int) {
+		sn := savedNode{Term: n.Term.String(), Item: n.Item, Object: n.Object, Rule: -1, Parent: parent, Alt: alt, Spawn: n.Spawn}
 		if n.Leaf() {
 			if n.props != nil {
 				props := savedProps(JSONObject(Object{Props: n.props}).Props)
@@ -69,10 +72,13 @@ func (p *Puzzle) MarshalSaved(t *Tracked) ([]byte, error) {
 		me := len(sp.Nodes)
 		sp.Nodes = append(sp.Nodes, sn)
 		for _, c := range n.Children {
-			walk(c, me)
+			walk(c, me, 0)
+		}
+		for _, a := range n.Alternatives {
+			walk(a, parent, me+1)
 		}
 	}
-	walk(p.Root, -1)
+	walk(p.Root, -1, 0)
 	return json.Marshal(sp)
 }
 
@@ -82,15 +88,15 @@ func (p *Puzzle) doneNodes(t *Tracked) (map[*Node]bool, error) {
 	if t == nil {
 		return done, nil
 	}
-	sol := p.Solution()
-	if len(t.Nodes) != len(sol) {
-		return nil, fmt.Errorf("save puzzle of %s: %d tracked nodes for %d rule nodes", p.Area, len(t.Nodes), len(sol))
+	flat := p.ruleNodes()
+	if len(t.Nodes) != len(flat) {
+		return nil, fmt.Errorf("save puzzle of %s: %d tracked nodes for %d rule nodes", p.Area, len(t.Nodes), len(flat))
 	}
-	for i, n := range sol {
-		if t.Nodes[i].Rule != n.Rule {
+	for i, f := range flat {
+		if n := f.node; t.Nodes[i].Rule != n.Rule {
 			return nil, fmt.Errorf("save puzzle of %s: tracked node %d is %v, not %v: track Puzzle.TreeRules()", p.Area, i, t.Nodes[i].Rule, n.Rule)
 		}
-		done[n] = t.Done(i)
+		done[f.node] = t.Done(i)
 	}
 	return done, nil
 }
@@ -129,8 +135,8 @@ func (pk *Pack) UnmarshalPuzzle(area string, raw []byte) (*Puzzle, []int, error)
 		done[n] = sp.Nodes[i].Done
 	}
 	var ran []int
-	for i, n := range p.Solution() {
-		if done[n] {
+	for i, f := range p.ruleNodes() {
+		if done[f.node] {
 			ran = append(ran, i)
 		}
 	}
@@ -152,6 +158,13 @@ func (pk *Pack) savedTree(saved []savedNode) ([]*Node, error) {
 		}
 		nodes[i] = n
 		if i == 0 {
+			continue
+		}
+		if sn.Alt > 0 {
+			if sn.Alt > i || n.Leaf() || nodes[sn.Alt-1].Leaf() || saved[sn.Alt-1].Parent != sn.Parent {
+				return nil, fmt.Errorf("node %d: bad alternative of node %d", i, sn.Alt-1)
+			}
+			nodes[sn.Alt-1].Alternatives = append(nodes[sn.Alt-1].Alternatives, n)
 			continue
 		}
 		if sn.Parent < 0 || sn.Parent >= i || nodes[sn.Parent].Leaf() {

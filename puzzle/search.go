@@ -29,6 +29,7 @@ type search struct {
 	trail    []int // indexes of objs marked used, to undo on backtracking
 	leaves   int   // leaves in the tree so far
 	forks    int   // nodes with two inputs made by rules so far (Puzzle.Forks)
+	forkSeen bool  // the last run met a rule that could fork (preferFork retries only then)
 	pending  int   // inputs chosen but not yet filled: each will be at least one leaf
 	maskBuf  [8]depthMask
 	failed   map[failure]struct{} // terms that could not be filled in this run
@@ -169,13 +170,19 @@ func (s *search) carryableType(typ int) bool {
 	return false
 }
 
-// produces reports whether some object of a tree (a node's or a by-product of its rule) satisfies a goal.
+// produces reports whether some object of a tree (a node's or a by-product of its rule, alternatives too) satisfies
+// a goal.
 func (s *search) produces(n *Node, gl goal) bool {
 	if s.nodeSatisfies(n, gl) || s.byProductSatisfies(n, gl) {
 		return true
 	}
 	for _, c := range n.Children {
 		if s.produces(c, gl) {
+			return true
+		}
+	}
+	for _, a := range n.Alternatives {
+		if s.produces(a, gl) {
 			return true
 		}
 	}
@@ -227,6 +234,7 @@ func (s *search) run(k, d int) *Puzzle {
 	clear(s.used)
 	clear(s.failed)
 	s.trail, s.spawned, s.nextID, s.leaves, s.pending, s.forks = s.trail[:0], s.spawned[:0], s.firstID, 0, 0, 0
+	s.forkSeen = false
 	own := s.goalOf(s.goalTerm)
 	s.protect = append(s.protect, own)
 	s.ownGoal = len(s.protect) - 1
@@ -234,6 +242,9 @@ func (s *search) run(k, d int) *Puzzle {
 	root := s.fill(k, d, d, true)
 	if root == nil {
 		return nil
+	}
+	if s.area.Alternatives {
+		s.addAlternative(root, d)
 	}
 	p := &Puzzle{Area: s.area.Name, Goal: s.goalTerm, Root: root, Spawned: slices.Clone(s.spawned)}
 	p.shareKept(s.firstID)
@@ -370,6 +381,7 @@ func (s *search) fillRules(k, item, lo, hi int, root bool) *Node {
 		slices.SortStableFunc(opts, func(a, b int) int {
 			return boolRank(s.canFork(&key.rules[b], hi)) - boolRank(s.canFork(&key.rules[a], hi))
 		})
+		s.forkSeen = s.forkSeen || len(opts) > 0 && s.canFork(&key.rules[opts[0]], hi)
 	}
 	if s.area.Breadth > 0 && s.leaves+s.pending+1 >= s.area.Breadth {
 		// Over the preferred breadth: rules with fewer inputs add fewer leaves.
@@ -443,7 +455,7 @@ func (s *search) applyCarrier(k int, o *ruleOption, item, lo, hi int, root bool,
 		children[j] = c
 	}
 	key := &s.g.keys[k]
-	n := &Node{Rule: o.rule, Children: children, outIn: pairOutputs(o.rule, children)}
+	n := &Node{Rule: o.rule, Children: children, outIn: pairOutputs(o.rule, children), key: k}
 	switch {
 	case n.outIn[0] >= 0:
 		n.item = children[n.outIn[0]].item // passed up from the input that persists as the output

@@ -227,17 +227,32 @@ func (n *Node) InputTerms() []Term {
 	return terms
 }
 
-// leafOf reports whether node n of a tree is a current leaf: it has not run and its children all have.
+// leafOf reports whether node n of a tree is a current leaf: it has not run, no alternative of it has (TreeRule.Or),
+// and each of its children has run or has an alternative that has.
 func leafOf(nodes []TreeRule, n int, done func(int) bool) bool {
-	if done(n) {
+	if done(n) || orDone(nodes, n, done) {
 		return false
 	}
 	for i, c := range nodes {
-		if c.Parent == n && !done(i) {
+		if c.Parent == n && !done(i) && !orDone(nodes, i, done) {
 			return false
 		}
 	}
 	return true
+}
+
+// orDone reports whether an alternative of node n has run: a node of the same parent and the same Or.
+func orDone(nodes []TreeRule, n int, done func(int) bool) bool {
+	or := nodes[n].Or
+	if or == 0 {
+		return false
+	}
+	for i, c := range nodes {
+		if i != n && c.Or == or && c.Parent == nodes[n].Parent && done(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // runs reports whether option i can run at all now: in tree mode a node only while it is a current leaf.

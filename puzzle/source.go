@@ -28,6 +28,7 @@ type itemSource struct {
 // areaSource is where an area's parts were written.
 type areaSource struct {
 	connects []Pos // parallel to Area.Connects
+	setting  []Pos // parallel to Area.Setting
 	maxDepth Pos
 	bad      bool // part of the area could not be read: its depths and goals are not checked further
 }

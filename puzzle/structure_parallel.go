@@ -47,3 +47,33 @@ func (s *search) canFork(o *ruleOption, hi int) bool {
 func (s *search) wantsFork() bool {
 	return s.forks == 0 && (s.area.Breadth <= 0 || s.leaves+s.pending+2 < s.area.Breadth)
 }
+
+// forkTries is how many more trees Generate tries for a goal and depth whose first tree is a single chain, looking
+// for one with a fork. Then, but for one time in forkGoalOdds, it tries forkGoals other goals, keeping the chain
+// should none fork: every goal keeps its chance to be chosen, a goal that cannot fork too.
+const (
+	forkTries    = 4
+	forkGoals    = 1
+	forkGoalOdds = 2
+)
+
+// forkRoom reports whether the area's preferred breadth leaves room for a fork.
+func (s *search) forkRoom() bool { return s.area.Breadth <= 0 || s.area.Breadth >= 4 }
+
+// preferFork returns p, or, when p has no fork and the area's breadth leaves room for one, the first of forkTries
+// more trees of the same goal key k and depth d that keeps the bounds and forks: the fork preference in fillRules
+// decides rule by rule, and a chain chosen high in the tree can leave no room for a fork below it.
+func (s *search) preferFork(k, d int, r Relaxation, b Bounds, p *Puzzle) *Puzzle {
+	if p.Forks() > 0 || !s.forkRoom() || !s.forkSeen {
+		return p
+	}
+	for range forkTries {
+		if s.budget <= 0 {
+			break
+		}
+		if q := s.run(k, d); q != nil && b.steps(q.Steps, r) && q.Forks() > 0 {
+			return q
+		}
+	}
+	return p
+}

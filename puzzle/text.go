@@ -12,12 +12,16 @@ import (
 // or both when an action and an item share the name. Nil templates were not given.
 type Text struct {
 	Name string
-	// Done is said to the player when a step with the action is done, and is the step's line in the story.
-	Done *Template
+	// Done are the lines one of which is said to the player when a step with the action is done, and is the
+	// step's line in the story (see DoneFor).
+	Done []*Template
 	// Ask is said by the person the action is done with when a player turns to them: what they want.
 	Ask *Template
 	// Say is said by the item (a person, or a thing described) when a player turns to it.
 	Say *Template
+	// Wants is said by a person or animal that has no step of its area's puzzle to ask for (a red herring): what
+	// it would like, which belongs to the place but opens nothing.
+	Wants *Template
 	// Replace says that a later pack's text takes the place of the earlier pack's text of the same name.
 	Replace bool
 	Pos     Pos

@@ -16,7 +16,7 @@ func TestDefaultPackHasText(t *testing.T) {
 		t.Fatalf("the default pack's text does not validate:\n%v\n%v", errs, warns)
 	}
 	for _, r := range slices.Concat(p.Rules, p.FailRules) {
-		if txt := p.Texts[r.Action]; txt == nil || txt.Done == nil {
+		if txt := p.Texts[r.Action]; txt == nil || len(txt.Done) == 0 {
 			t.Errorf("%s: the action %s has no done line", r.Pos, r.Action)
 		}
 	}

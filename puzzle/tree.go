@@ -33,9 +33,14 @@ type Node struct {
 	Rule     *Rule    // the rule making the term, nil for a leaf
 	Outputs  []string // the items of the rule's outputs, in order; Outputs[0] is Item
 	Children []*Node  // the nodes of the rule's inputs, in order
+	// Alternatives are other ways to make a rule node's item (the dissertation's OR-nodes): rule nodes of other
+	// rules, each with inputs of its own, any one of which may run instead of this node. The tree through Children
+	// alone is the primary solution (Solution); an alternative's leaves are spawned and placed too (Leaves).
+	Alternatives []*Node
 
 	props Props // a leaf's object properties, as found or spawned
 	item  int   // Item's index in the generator's items
+	key   int   // a rule node's key in the generator's keys, as the search filled it (Alternatives are made for it)
 	outIn []int // for each output of Rule, the input whose object it is, or -1 when the rule creates it
 }
 
@@ -60,7 +65,8 @@ func (p *Puzzle) Solution() []*Node {
 	return out
 }
 
-// Leaves returns the leaves of the tree, left to right.
+// Leaves returns the leaves of the tree, left to right, those of alternatives (Node.Alternatives) after the
+// node's own.
 func (p *Puzzle) Leaves() []*Node {
 	var out []*Node
 	var walk func(n *Node)
@@ -70,6 +76,9 @@ func (p *Puzzle) Leaves() []*Node {
 		}
 		for _, c := range n.Children {
 			walk(c)
+		}
+		for _, a := range n.Alternatives {
+			walk(a)
 		}
 	}
 	walk(p.Root)
@@ -121,6 +130,9 @@ func (p *Puzzle) DOT() string {
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, "\tn%d -> n%d;\n", walk(c), me)
 		}
+		for _, a := range n.Alternatives {
+			fmt.Fprintf(&b, "\tn%d -> n%d [style=dashed, label=\"or\"];\n", walk(a), me)
+		}
 		return me
 	}
 	walk(p.Root)
@@ -144,11 +156,13 @@ type nodeJSON struct {
 	Action   string   `json:"action,omitempty"`
 	Outputs  []string `json:"outputs,omitempty"`
 	Children []*Node  `json:"children,omitempty"`
+	Or       []*Node  `json:"or,omitempty"`
 }
 
 // MarshalJSON writes the node with its term as text and its rule as its index and action.
 func (n *Node) MarshalJSON() ([]byte, error) {
-	j := nodeJSON{Term: n.Term.String(), Item: n.Item, Object: n.Object, Spawn: n.Spawn, Outputs: n.Outputs, Children: n.Children}
+	j := nodeJSON{Term: n.Term.String(), Item: n.Item, Object: n.Object, Spawn: n.Spawn, Outputs: n.Outputs, Children: n.Children,
+		Or: n.Alternatives}
 	if n.Rule != nil {
 		j.Rule, j.Action = &n.Rule.Index, n.Rule.Action
 	}

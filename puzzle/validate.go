@@ -301,6 +301,7 @@ func (v *validator) checkAreas() {
 		if msg := stepBoundsError(a.MinSteps, a.MaxSteps); msg != "" {
 			v.errorf(a.Pos, "area %s: %s", a.Name, msg)
 		}
+		v.checkSetting(a, src)
 		for i, c := range a.Connects {
 			if c == a.Name {
 				v.warnf(src.connects[i], "area %s connects to itself", a.Name)
@@ -361,6 +362,8 @@ func (v *validator) checkWorld() {
 			v.errorf(src.area, "world object %d: unknown area %s", o.ID, o.Area)
 		} else if ok && it != nil && len(it.Areas) > 0 && !slices.Contains(it.Areas, o.Area) {
 			v.errorf(src.area, "world object %d: item %s may not be in area %s (its areas are %s)", o.ID, o.Item, o.Area, strings.Join(it.Areas, ", "))
+		} else if a, ok := v.p.Area(o.Area); ok && it != nil && !v.p.Belongs(it.Name, a) {
+			v.errorf(src.area, "world object %d: item %s does not belong in the setting of area %s", o.ID, o.Item, o.Area)
 		}
 		v.checkProps(o.Props, src.props, false)
 	}

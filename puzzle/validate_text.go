@@ -22,23 +22,51 @@ func (v *validator) checkTexts() {
 			v.errs.AddHint(t.Pos, fmt.Sprintf("text for %s: no rule has the action %s and no item is named so", name, name), DidYouMean(name, names))
 			continue
 		}
-		for what, line := range map[string]*Template{"done": t.Done, "ask": t.Ask} {
-			switch {
-			case line == nil:
-			case !isAction:
-				v.errorf(t.keys[what], "%s is a line of an action, but no rule has the action %s (for the item, give say)", what, name)
-			default:
-				v.checkActionLine(name, what, line, rules, t.keys[what])
+		for what, lines := range map[string][]*Template{"done": t.Done, "ask": {t.Ask}} {
+			for _, line := range lines {
+				switch {
+				case line == nil:
+				case !isAction:
+					v.errorf(t.keys[what], "%s is a line of an action, but no rule has the action %s (for the item, give say)", what, name)
+				default:
+					v.checkActionLine(name, what, line, fitless(v.p, rules, lines, line), t.keys[what])
+				}
 			}
 		}
-		switch {
-		case t.Say == nil:
-		case !isItem:
-			v.errorf(t.keys["say"], "say is the line of an item, but no item is named %s (for the action, give done or ask)", name)
-		default:
-			v.checkSayLine(name, t.Say)
+		for what, line := range map[string]*Template{"say": t.Say, "wants": t.Wants} {
+			switch {
+			case line == nil:
+			case !isItem:
+				v.errorf(t.keys[what], "%s is the line of an item, but no item is named %s (for the action, give done or ask)", what, name)
+			default:
+				v.checkSayLine(name, line)
+			}
 		}
 	}
+}
+
+// fitless returns the rules a line is checked against: all of them when it is the action's only line, else those
+// it fits and those no line of the list fits, so that a line written for the rules with three ingredients is not
+// faulted for the rules with two, which another line tells. A line no rule fits at all is checked against every
+// rule.
+func fitless(p *Pack, rules []*Rule, lines []*Template, line *Template) []*Rule {
+	if len(lines) < 2 {
+		return rules
+	}
+	var out []*Rule
+	fits := false
+	for _, r := range rules {
+		if p.Fits(r, line) {
+			fits = true
+			out = append(out, r)
+		} else if !slices.ContainsFunc(lines, func(l *Template) bool { return l != nil && p.Fits(r, l) }) {
+			out = append(out, r)
+		}
+	}
+	if !fits {
+		return rules
+	}
+	return out
 }
 
 // checkActionLine checks the placeholders of an action's done or ask line against the action's rules (for an ask

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"riddlestone/puzzle"
+	figures "riddlestone/puzzle/stats"
 )
 
 // Playthrough is the "playthrough" command: it plays a whole game of a pack with the engine (generate the start
@@ -23,7 +24,7 @@ func playthrough(args []string, out, errOut io.Writer) int {
 			"or solved.")
 	seed := fs.Int64("seed", 0, "the playthrough's random seed")
 	asJSON := fs.Bool("json", false, "print the playthrough as JSON: {seed, initial, areas: [{area, goal, depth, spawned, solution}]}")
-	stats := fs.Int("stats", 0, "play N games (seeds 0 to N-1) and print, for each area, the depths, steps, breadth, distinct\nsolutions, 1-step puzzles, puzzles below minDepth, repeated paths, duplicate spawns and red herrings")
+	stats := fs.Int("stats", 0, "play N games (seeds 0 to N-1) and print, for each area, the depths, steps, breadth, distinct\nsolutions, 1-step puzzles, puzzles below minDepth, repeated paths, duplicate spawns and red herrings; then\nthe figures of issue 24 over the N games (rules and goals never used, the same puzzle again by area, distinct\ntrees, parallel sub-goals, short puzzles away from the start, games that ramp, alternative solutions, absurd\nsteps, carried-in objects)")
 	paths, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -39,6 +40,9 @@ func playthrough(args []string, out, errOut io.Writer) int {
 	if *stats > 0 {
 		st := puzzle.PlaythroughStats(p, *stats)
 		st.Write(out)
+		fig := figures.Run(p, *stats)
+		fmt.Fprintln(out)
+		fig.Write(out)
 		if len(st.Failed) > 0 {
 			return 1
 		}

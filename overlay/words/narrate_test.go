@@ -26,7 +26,7 @@ func TestDefaultPackTextReadsAsWords(t *testing.T) {
 	for _, r := range slices.Concat(p.Rules, p.FailRules) {
 		n := TermNarration(p, r, nil, nil)
 		n.Area, n.Player = "village", "Alex"
-		line, ok := n.Say(TextOf(p, r.Action).Done)
+		line, ok := n.Say(TextOf(p, r.Action).DoneFor(p, r, 0))
 		check(r.String()+" done", line, ok)
 		if ask := TextOf(p, r.Action).Ask; ask != nil && n.NPC.Words != "" {
 			line, ok := n.Say(ask)
