@@ -228,12 +228,6 @@ func restartMatrix(t *testing.T, full bool, sections ...string) {
 	solveStep := func(action string) {
 		t.Helper()
 		s, ok := plan(t, p.bot)
-		// Right after a restart under PostgreSQL the plan has twice been seen empty once (under load); it is asked
-		// again for up to 10 s, and the wait is logged, so that a plan that stays empty still fails.
-		for deadline := time.Now().Add(10 * time.Second); !ok && time.Now().Before(deadline); s, ok = plan(t, p.bot) {
-			t.Logf("no step in the plan yet (want %s); asking again", action)
-			time.Sleep(200 * time.Millisecond)
-		}
 		for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
 			follow(t, p.bot, s)
 		}
