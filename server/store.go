@@ -104,6 +104,7 @@ func (s *Server) openStore() func() (store.Store, error) {
 			return nil, err
 		}
 		s.pg.Store(st)
+		s.watchLeases(st)
 		return st, nil
 	}
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"path/filepath"
 
 	"riddlestone/server/web"
@@ -9,8 +8,9 @@ import (
 
 // storeView reads the puzzle store's state for the dashboard, the console and /puzzle status: its kind, where it
 // is (a URL without its password), whether the puzzles are paused and why, and for PostgreSQL every region's lease
-// as the database has it now (a read-only query), so that a server that does not hold a lease shows who does.
-func (s *Server) storeView(ctx context.Context) web.StoreView {
+// as the database had it at the last reading (watchLeases, at most a second old), so that a server that does not
+// hold a lease shows who does. It never waits for the database.
+func (s *Server) storeView() web.StoreView {
 	c := s.conf.Store
 	if c.Kind != storePostgres {
 		return web.StoreView{Kind: "LevelDB", Where: filepath.Join(s.conf.World.Folder, "riddlestone")}
@@ -24,14 +24,13 @@ func (s *Server) storeView(ctx context.Context) web.StoreView {
 	if st := pg.Status(); st.Paused {
 		v.Paused, v.Why = true, st.Why
 	}
-	leases, err := pg.Leases(ctx)
-	switch {
-	case ctx.Err() != nil:
-		v.LeaseError = "PostgreSQL did not answer in time"
-	case err != nil:
-		v.LeaseError = err.Error()
+	r := s.leases.Load()
+	if r == nil {
+		v.LeaseError = "the leases have not been read yet"
+		return v
 	}
-	for _, l := range leases {
+	v.LeaseError = r.err
+	for _, l := range r.leases {
 		v.Leases = append(v.Leases, web.LeaseView{Region: l.Region, Holder: l.Holder, Ours: l.Ours,
 			Renewed: l.Renewed, Expires: l.Expires, Left: l.Left})
 	}

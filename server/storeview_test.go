@@ -75,8 +75,8 @@ func mustContain(t *testing.T, what, text string, want ...string) {
 	}
 }
 
-// A LevelDB server's dashboard, metrics and /puzzle status (on the console, and an admin's in the game) show its store in the world folder, running, with no
-// lease.
+// A LevelDB server's dashboard, metrics and /puzzle status (on the console, and an admin's in the game, in one
+// answer) show its store in the world folder, running, with no lease.
 func TestDashboardShowsTheLevelDBStore(t *testing.T) {
 	srv := storeServer(t, func(c *server.Config) {})
 	url := srv.WebURL()
@@ -93,14 +93,18 @@ func TestDashboardShowsTheLevelDBStore(t *testing.T) {
 	mustContain(t, "/puzzle status on the console", srv.Console(t, "/puzzle status"),
 		"Puzzle store: LevelDB at "+folder+".", "The puzzles are running.")
 	admin := srv.Join(t, "Admin")
-	out := answer(t, admin, "/puzzle status")
+	res, err := admin.Command("/puzzle status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := res.String()
 	mustContain(t, "an admin's /puzzle status", out, "Neighbour", "Puzzle store: LevelDB at "+folder+".", "The puzzles are running.")
 	if i, j := strings.Index(out, "Neighbour"), strings.Index(out, "Puzzle store"); i > j {
 		t.Errorf("the store comes before the area:\n%s", out)
 	}
 }
 
-// A PostgreSQL server's dashboard reads the leases from the database: the world's, which it holds, under its
+// A PostgreSQL server's dashboard shows the leases as it last read them from the database: the world's, which it holds, under its
 // name, and another region's that a second holder (the test, through pgstore) holds; the URL's password is not
 // shown. The metrics and /puzzle status say the same. Once the network to PostgreSQL is cut, the dashboard says
 // the puzzles are paused, and why, and that the leases cannot be read; running again once it is back. A
@@ -127,6 +131,8 @@ func TestDashboardShowsThePostgresLeases(t *testing.T) {
 	defer north.Close()
 
 	base := srv.WebURL()
+	// The server reads the leases every second: the north lease shows within a reading or two.
+	waitStore(t, base, "the north lease", func(v web.StoreView) bool { return len(v.Leases) == 2 })
 	page := getPage(t, base)
 	mustContain(t, "the dashboard", page, "PostgreSQL", ":***@", "running", fmt.Sprintf("(pid %d, address", os.Getpid()),
 		"this server", other, "another server", "north", "world")
@@ -150,7 +156,7 @@ func TestDashboardShowsThePostgresLeases(t *testing.T) {
 	storeShot(t, base, "store")
 
 	proxy.Cut()
-	waitStore(t, base, "paused", func(v web.StoreView) bool { return v.Paused })
+	waitStore(t, base, "paused, the leases unread", func(v web.StoreView) bool { return v.Paused && v.LeaseError != "" })
 	page = getPage(t, base)
 	mustContain(t, "the paused dashboard", page, "paused", "the server cannot reach its puzzle store", "The leases could not be read")
 	mustContain(t, "/metrics while paused", getPage(t, base+"metrics"), "\nriddlestone_store_paused 1\n")

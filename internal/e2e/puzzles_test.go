@@ -139,6 +139,7 @@ func plan(t *testing.T, b *e2e.Bot) (step, bool) {
 		}
 		return s, true
 	}
+	t.Logf("/puzzle plan has no step: %q", out.Lines)
 	return step{}, false
 }
 

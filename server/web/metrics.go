@@ -109,7 +109,7 @@ func (m *metrics) setPlayers(list []playerView) {
 func (m *metrics) handler(s *Server) http.Handler {
 	h := promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if v, ok := s.store(r.Context()); ok {
+		if v, ok := s.store(); ok {
 			m.setStore(v)
 		}
 		h.ServeHTTP(w, r)

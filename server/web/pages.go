@@ -68,7 +68,7 @@ func (s *Server) render(w http.ResponseWriter, name string, data any) {
 // index serves the dashboard: the map, the status line and the area panel.
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	data := map[string]any{"CSRF": csrfToken(w, r), "Actions": s.opts.Secret != ""}
-	if v, ok := s.store(r.Context()); ok {
+	if v, ok := s.store(); ok {
 		data["Store"] = v
 	}
 	s.render(w, "index.html", data)

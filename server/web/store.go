@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"time"
@@ -77,22 +76,17 @@ func (l LeaseView) Words() string {
 // clock writes a time of day in UTC.
 func clock(t time.Time) string { return t.UTC().Format("15:04:05 MST") }
 
-// storeTimeout bounds reading the store's state for a page or a scrape.
-const storeTimeout = 3 * time.Second
-
-// store reads the store's state now; ok is false when the server told the dashboard nothing of its store.
-func (s *Server) store(ctx context.Context) (v StoreView, ok bool) {
+// store returns the store's state; ok is false when the server told the dashboard nothing of its store.
+func (s *Server) store() (v StoreView, ok bool) {
 	if s.opts.Store == nil {
 		return v, false
 	}
-	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
-	defer cancel()
-	return s.opts.Store(ctx), true
+	return s.opts.Store(), true
 }
 
 // apiStore serves the store's state.
 func (s *Server) apiStore(w http.ResponseWriter, r *http.Request) {
-	v, ok := s.store(r.Context())
+	v, ok := s.store()
 	if !ok {
 		http.Error(w, "no puzzle store", http.StatusNotFound)
 		return

@@ -48,8 +48,8 @@ type Options struct {
 	// none. It is called on the world goroutine and must not wait for it.
 	ClientVersion func(h *world.EntityHandle) string
 	// Store reads the puzzle store's state (its kind, whether the puzzles are paused, the leases) for the page,
-	// /api/store and the metrics; nil shows none. It must give up when ctx ends.
-	Store func(ctx context.Context) StoreView
+	// /api/store and the metrics; nil shows none. It must answer at once, without waiting for a database.
+	Store func() StoreView
 	// Log receives the dashboard's logs, admin actions among them; nil means slog.Default().
 	Log *slog.Logger
 }

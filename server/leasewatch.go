@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"time"
+
+	"riddlestone/overlay/pgstore"
+)
+
+// leaseReading is the leases of every region as the database had them when last read, or why they could not be
+// read then.
+type leaseReading struct {
+	leases []pgstore.Lease
+	err    string
+}
+
+// leaseReadEvery is how often the server reads the leases of a PostgreSQL store for the dashboard, the metrics
+// and /puzzle status, which show the last reading without waiting for the database.
+const leaseReadEvery = time.Second
+
+// watchLeases reads the leases of st once now, so that the first answer has them, and then every leaseReadEvery
+// on a goroutine of its own until the server closes.
+func (s *Server) watchLeases(st *pgstore.Store) {
+	s.readLeases(st)
+	go func() {
+		t := time.NewTicker(leaseReadEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.Done():
+				return
+			case <-t.C:
+				s.readLeases(st)
+			}
+		}
+	}()
+}
+
+// readLeases reads the leases of st, bounded by storeWordsTimeout, and keeps the reading. A panic is logged and
+// leaves the last reading as it was.
+func (s *Server) readLeases(st *pgstore.Store) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("reading the puzzle leases panicked", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), storeWordsTimeout)
+	defer cancel()
+	leases, err := st.Leases(ctx)
+	r := &leaseReading{leases: leases}
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		r.err = "PostgreSQL did not answer in time"
+	case err != nil:
+		r.err = err.Error()
+	}
+	s.leases.Store(r)
+}
+
+// storeWordsTimeout bounds one reading of the leases.
+const storeWordsTimeout = 3 * time.Second
