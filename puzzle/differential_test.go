@@ -65,9 +65,10 @@ func (g *gameGraph) key(m *Manager) string {
 		}
 		return d
 	}
-	parts := make([]string, 0, len(m.State.Objects())+1)
-	for i := range m.State.Objects() {
-		if o := &m.State.Objects()[i]; o.Area != InContainer {
+	objs := m.State.Objects() // a copy: taken once
+	parts := make([]string, 0, len(objs)+1)
+	for i := range objs {
+		if o := &objs[i]; o.Area != InContainer {
 			parts = append(parts, describe(o)+"@"+o.Area)
 		}
 	}

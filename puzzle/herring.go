@@ -80,13 +80,16 @@ func (g *Generator) usable(tree []TreeRule, o Object) bool {
 }
 
 // harmless reports whether the explorer proves that adding object o to a puzzle's world leaves no dead end: no
-// state reachable under the puzzle's rules from which its goal cannot be reached.
+// state reachable under the puzzle's rules from which its goal cannot be reached. Carryable objects count as
+// carried (as deadEndFree and the manager's analyses take them): a player can pick up again whatever they put down
+// in an accessible area, so where such an object lies never makes a dead end, and without the reduction picking up
+// and putting down each of them in each unlocked area fills herringStates before the proof ends.
 func (g *Generator) harmless(s *search, p *Puzzle, o Object) bool {
 	objs := append(slices.Clone(s.world.Objects), p.Spawned...)
 	state := NewState(append(objs, o))
 	areas := append([]string{p.Area}, s.world.Unlocked...)
 	r, err := g.pack.Explore(state, Explore{Tree: p.TreeRules(), FailRules: g.pack.FailRules, Goal: p.Goal, GoalArea: p.Area, Areas: areas,
-		MaxStates: herringStates, Analyse: true})
+		MaxStates: herringStates, Analyse: true, carried: true})
 	return err == nil && r.Complete && r.Solvable == Yes && r.DeadEnds == 0
 }
 
