@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/item"
 	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
@@ -32,9 +33,9 @@ func (l looks) check(it *puzzle.Item) error {
 	return nil
 }
 
-// block returns the block a look names, its unnamed states taken from the block's first state, holding the item
+// Block returns the block a look names, its unnamed states taken from the block's first state, holding the item
 // the look's holds names (a lectern's book).
-func (l looks) block(look puzzle.Look) (world.Block, error) {
+func (l looks) Block(look puzzle.Look) (world.Block, error) {
 	rid, err := l.blocks.State(look.Block, look.States)
 	if err != nil {
 		return nil, err
@@ -47,7 +48,7 @@ func (l looks) block(look puzzle.Look) (world.Block, error) {
 	// (an inventory, a smelter), and Dragonfly would crash ticking it; decoding empty data builds it as new.
 	if nbt, ok := b.(world.NBTer); ok {
 		if built, ok := nbt.DecodeNBT(burning(b)).(world.Block); ok {
-			b = withStates(built, b)
+			b = site.WithStates(built, b)
 		}
 	}
 	return holding(b, look.Holds), nil
@@ -89,8 +90,8 @@ func namespaced(name string) string {
 	return "minecraft:" + name
 }
 
-// itemType returns the item a carried object's look shows as (gamecheck.ShownItem): its item, or its block's.
-func (l looks) itemType(look puzzle.Look) (world.Item, error) {
+// ItemType returns the item a carried object's look shows as (gamecheck.ShownItem): its item, or its block's.
+func (l looks) ItemType(look puzzle.Look) (world.Item, error) {
 	name, ok := gamecheck.ShownItem(look)
 	if !ok {
 		return nil, fmt.Errorf("the look names no item")
@@ -105,7 +106,7 @@ func (l looks) itemType(look puzzle.Look) (world.Item, error) {
 func (l looks) stack(it *puzzle.Item, o puzzle.Object) item.Stack {
 	look := gamecheck.Default().Shown(it, o.Props)
 	var t world.Item = item.Paper{}
-	if named, err := l.itemType(look); err == nil {
+	if named, err := l.ItemType(look); err == nil {
 		t = named
 	}
 	lore := []string{"§7Part of a puzzle"}
@@ -134,21 +135,4 @@ func (l looks) npc(it *puzzle.Item, look puzzle.Look, opts world.EntitySpawnOpts
 	}
 	opts.NameTag = cmp.Or(opts.NameTag, "§e"+words.DisplayName(it))
 	return opts.New(npcType{model: model}, lookConfig(look)), nil
-}
-
-// withStates returns built with the exported fields of from, which hold a block's states (Facing, Open, Lit):
-// DecodeNBT builds a block's inner state but keeps only some of its states.
-func withStates(built, from world.Block) world.Block {
-	bv, fv := reflect.ValueOf(built), reflect.ValueOf(from)
-	if bv.Type() != fv.Type() || bv.Kind() != reflect.Struct {
-		return built
-	}
-	out := reflect.New(bv.Type()).Elem()
-	out.Set(bv)
-	for i := range bv.NumField() {
-		if bv.Type().Field(i).IsExported() {
-			out.Field(i).Set(fv.Field(i))
-		}
-	}
-	return out.Interface().(world.Block)
 }

@@ -21,7 +21,7 @@ func testLooks() looks {
 
 func TestLooksMakeBlocksStacksAndNPCs(t *testing.T) {
 	l := testLooks()
-	b, err := l.block(puzzle.Look{Block: "barrel", States: map[string]any{"open_bit": true}})
+	b, err := l.Block(puzzle.Look{Block: "barrel", States: map[string]any{"open_bit": true}})
 	if barrel, ok := b.(block.Barrel); err != nil || !ok || !barrel.Open {
 		t.Errorf("barrel look = %#v, %v; want an open barrel", b, err)
 	}
@@ -66,7 +66,7 @@ func TestLooksReportUnknownNames(t *testing.T) {
 func TestLooksBuildBlockEntities(t *testing.T) {
 	l := testLooks()
 	for _, name := range []string{"furnace", "chest", "barrel", "blast_furnace", "smoker"} {
-		b, err := l.block(puzzle.Look{Block: name})
+		b, err := l.Block(puzzle.Look{Block: name})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

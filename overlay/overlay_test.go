@@ -96,7 +96,7 @@ func objectsOf(o *Overlay, area, item string) []int {
 func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	w := overlayWorld(t)
 	// A cauldron in area 1,0 for tagging to find as a Well.
-	cauldron, err := testLooks().block(puzzle.Look{Block: "cauldron"})
+	cauldron, err := testLooks().Block(puzzle.Look{Block: "cauldron"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,7 +139,7 @@ func (o *Overlay) cleared(s *state, item string, w store.Where) (store.ClearedBl
 	if !ok {
 		return store.ClearedBlock{}, false
 	}
-	b, err := o.looks.block(it.Look)
+	b, err := o.looks.Block(it.Look)
 	if err != nil {
 		return store.ClearedBlock{}, false
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/gamecheck"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
@@ -33,7 +34,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 	}
 	if s, ok := o.opts.Mods.spawner(obj.Item); ok && w.Kind != store.InInventory {
 		return func(tx *world.Tx) {
-			buildFooting(tx, w.Block, o.areaBounds(w.Block))
+			site.BuildFooting(tx, w.Block, o.areaBounds(w.Block))
 			s.Show(tx, obj, w)
 		}
 	}
@@ -42,7 +43,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 		b := o.blockOf(it, obj)
 		return func(tx *world.Tx) {
 			if b != nil {
-				buildFooting(tx, w.Block, o.areaBounds(w.Block))
+				site.BuildFooting(tx, w.Block, o.areaBounds(w.Block))
 				placeWhole(tx, w.Block, b)
 			}
 		}
@@ -64,7 +65,7 @@ func (o *Overlay) show(p *puzzle.Pack, obj puzzle.Object, w store.Where) op {
 			}
 		}
 		return func(tx *world.Tx) {
-			buildFooting(tx, w.Block, o.areaBounds(w.Block))
+			site.BuildFooting(tx, w.Block, o.areaBounds(w.Block))
 			if e, ok := findEntity(tx, w.Entity, w.Block); ok {
 				if ent, isEnt := e.(*entity.Ent); isEnt && !it.Carryable() {
 					setLook(ent, gamecheck.Default().Shown(it, obj.Props))
@@ -119,7 +120,7 @@ func (o *Overlay) hide(id int, item string, w store.Where) op {
 // blockOf returns the block an object shows as: its look in its state (gamecheck.Game.Shown), so that a door
 // whose look opens it when unlocked opens.
 func (o *Overlay) blockOf(it *puzzle.Item, obj puzzle.Object) world.Block {
-	b, err := o.looks.block(gamecheck.Default().Shown(it, obj.Props))
+	b, err := o.looks.Block(gamecheck.Default().Shown(it, obj.Props))
 	if err != nil {
 		return nil
 	}
@@ -165,9 +166,9 @@ func entitiesWithID(tx *world.Tx, id uuid.UUID, near cube.Pos) []world.Entity {
 const searchRadius = 4
 
 // areaBounds returns the columns of the area holding pos.
-func (o *Overlay) areaBounds(pos cube.Pos) bounds {
+func (o *Overlay) areaBounds(pos cube.Pos) site.Bounds {
 	size := int32(o.opts.withDefaults().AreaSize)
-	return boundsOf(store.AreaOfBlock(pos, size).Chunks(size))
+	return site.BoundsOf(store.AreaOfBlock(pos, size).Chunks(size))
 }
 
 // findPlayer finds an online player in the world by UUID.

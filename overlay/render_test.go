@@ -12,6 +12,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
 	"github.com/df-mc/dragonfly/server/world/mcdb"
+	"riddlestone/overlay/internal/walktest"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
@@ -78,7 +80,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		spots := surfaceSpots(snap, rand.New(rand.NewPCG(1, 2)))
+		spots := site.SurfaceSpots(snap, rand.New(rand.NewPCG(1, 2)))
 		if len(spots) < 2 {
 			t.Fatalf("seed %s: %d spots", seed, len(spots))
 		}
@@ -100,7 +102,7 @@ func TestShowStandsObjectsOnTheGround(t *testing.T) {
 				if pos[1] < float64(feet[1]) || pos[1] > float64(feet[1])+0.01 || cube.PosFromVec3(pos) != feet {
 					t.Errorf("seed %s: %s at %v, want on the ground at the bottom of %v", seed, e.H().Type().EncodeEntity(), pos, feet)
 				}
-				if !canStand(tx, feet) {
+				if !walktest.CanStand(tx, feet) {
 					t.Errorf("seed %s: %v is not on standable ground with room above: %v under it", seed, feet, tx.Block(feet.Side(cube.FaceDown)))
 				}
 			}
@@ -128,12 +130,10 @@ func TestShowPlacesBlocksWholeAndStable(t *testing.T) {
 	for range 3 {
 		run(t, w, func(tx *world.Tx) { // every block around each object changes, as when a player walks up and builds
 			for i := range items {
-				for _, p := range tile(at(i)) {
-					for _, q := range []cube.Pos{p, p.Side(cube.FaceUp), p.Side(cube.FaceUp).Side(cube.FaceUp)} {
-						if q[0] != at(i)[0] || q[2] != at(i)[2] {
-							tx.SetBlock(q, block.Stone{}, nil)
-							tx.SetBlock(q, nil, nil)
-						}
+				for _, q := range walktest.NearSpot(at(i)) {
+					if q[1] >= at(i)[1] && q[1] <= at(i)[1]+2 {
+						tx.SetBlock(q, block.Stone{}, nil)
+						tx.SetBlock(q, nil, nil)
 					}
 				}
 			}

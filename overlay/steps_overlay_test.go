@@ -10,6 +10,8 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/internal/walktest"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 )
 
@@ -58,12 +60,12 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	o := saved.overlay(w)
 	start := o.graph.Start()
 	built := o.view().areas[start].rec.Structures
-	if len(built) == 0 || built[0].Structure != stepsName {
+	if len(built) == 0 || built[0].Structure != site.StepsName {
 		t.Fatalf("structures recorded: %+v, want steps", built)
 	}
 	t.Logf("steps recorded: %+v", built)
 	first := cube.Pos(built[0].Min)
-	waitForBlock(t, w, first, stepBlock)
+	waitForBlock(t, w, first, site.StepBlock)
 	waitWalkedFromSpawn(t, w, o, spawn) // the steps are built over a few ticks
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
@@ -75,7 +77,7 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	w = saved.open()
 	t.Cleanup(func() { _ = w.Close() })
 	run(t, w, func(tx *world.Tx) {
-		if b := tx.Block(first); name(b) != name(stepBlock) {
+		if b := tx.Block(first); name(b) != name(site.StepBlock) {
 			t.Errorf("after a restart the first step is %s, not in the save", name(b))
 		}
 		tx.SetBlock(first, block.Stone{}, nil) // a build again would put cobblestone back
@@ -111,8 +113,8 @@ func waitWalkedFromSpawn(t *testing.T, w *world.World, o *Overlay, spawn cube.Po
 // notWalkedFromSpawn returns what keeps a player from walking from the spawn to a place beside each of the start
 // area's objects in the world, and back.
 func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
-	k := newWalker(tx, store.AreaPos{0, 0})
-	to, back := k.from(spawn, false), k.from(spawn, true)
+	k := walktest.New(tx, store.AreaPos{0, 0})
+	to, back := k.From(spawn, false), k.From(spawn, true)
 	var bad []string
 	n := 0
 	for id, w := range o.view().where.all() {
@@ -120,7 +122,7 @@ func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
 			continue
 		}
 		n++
-		if _, ok := k.find(nearSpot(w.Block), func(i int) bool { return to[i] && back[i] }); !ok {
+		if _, ok := k.Find(walktest.NearSpot(w.Block), func(i int) bool { return to[i] && back[i] }); !ok {
 			bad = append(bad, fmt.Sprintf("object %d at %v: not walked to from the spawn %v and back", id, w.Block, spawn))
 		}
 		if w.Block[0] == 0 {

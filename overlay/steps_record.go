@@ -2,14 +2,15 @@ package overlay
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/tagging"
 )
 
-// Steps in the area's record. Steps are planned off the owner on the area's copy (planGround, called by copyArea),
-// away from the columns stepsAvoid names; on the owner, with the objects the puzzle places, they are recorded in
-// the area's record as structures and built once in batches (buildStructure), unless something came to stand in
-// their way meanwhile. Structures planned after them keep off them, as off any structure built.
+// Steps in the area's record. Steps are planned off the owner on the area's copy (site.PlanGround, called by
+// copyArea), away from the columns stepsAvoid names; on the owner, with the objects the puzzle places, they are
+// recorded in the area's record as structures and built once in batches (site.Build), unless something came to
+// stand in their way meanwhile. Structures planned after them keep off them, as off any structure built.
 
 // stepsAvoid returns the test of the columns steps in area a may not stand on: those of the features tagging found
 // in it, of the objects already in the world there, and of the structures it has built and the columns beside them.
@@ -52,21 +53,19 @@ func coveredBy(built []store.Built, p cube.Pos, margin int) bool {
 // siteWithSteps records the steps planned for an area in its record and returns the site its structures are
 // planned on (see newSite), with the steps on it, and the op that builds the steps. Steps that something now
 // stands in the way of are neither recorded nor built.
-func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, spots []cube.Pos, steps stepsPlan) (*site, []op) {
-	if len(steps.sets) == 0 || stepsBlocked(s, run, steps) {
+func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, spots []cube.Pos, steps site.Steps) (*site.Site, []op) {
+	if len(steps.Cells) == 0 || stepsBlocked(s, run, steps) {
 		return o.newSite(s, run, snap, spots), nil
 	}
-	run.rec.Structures = append(run.rec.Structures, steps.recs...)
+	run.rec.Structures = append(run.rec.Structures, steps.Records...)
 	st := o.newSite(s, run, snap, spots)
-	for _, c := range steps.sets {
-		st.r.edits[c.off] = c.b
-	}
-	return st, []op{buildStructure(steps.sets)}
+	st.AddSteps(steps)
+	return st, []op{site.Build(steps.Cells)}
 }
 
 // stepsBlocked reports whether a block of the steps stands in the column of an object in the world, of a tagged
 // feature's block, or of a structure the area has built.
-func stepsBlocked(s *state, run *areaRun, steps stepsPlan) bool {
+func stepsBlocked(s *state, run *areaRun, steps site.Steps) bool {
 	taken := map[[2]int]bool{}
 	for _, w := range s.where.all() {
 		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
@@ -76,8 +75,8 @@ func stepsBlocked(s *state, run *areaRun, steps stepsPlan) bool {
 	for p := range s.byBlock.all() {
 		taken[[2]int{p[0], p[2]}] = true
 	}
-	for _, c := range steps.sets {
-		if taken[[2]int{c.off[0], c.off[2]}] || coveredBy(run.rec.Structures, c.off, 0) {
+	for _, c := range steps.Cells {
+		if p := c.Pos(); taken[[2]int{p[0], p[2]}] || coveredBy(run.rec.Structures, p, 0) {
 			return true
 		}
 	}

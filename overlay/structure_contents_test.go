@@ -13,6 +13,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 )
 
@@ -23,12 +24,12 @@ func TestCottageChestHoldsItsItems(t *testing.T) {
 	land := liveWorld(t, generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}}))
 	snap := areaSnapshot(t, land)
 	spots := []cube.Pos{{16, -60, 16}, {40, -60, 40}}
-	st := newSiteOn(snap, spots)
-	var plans []planned
+	st := site.New(snap, spots)
+	var plans []site.Planned
 	for i, spot := range spots {
-		pl, ok := st.plan(p, testLooks(), "OakDoor", spot, rand.New(rand.NewPCG(uint64(i), 5)))
-		if !ok || pl.rec.Structure != "Cottage" {
-			t.Fatalf("at %v planned %+v, %v", spot, pl.rec, ok)
+		pl, ok := st.Plan(p, testLooks(), "OakDoor", spot, rand.New(rand.NewPCG(uint64(i), 5)))
+		if !ok || pl.Record.Structure != "Cottage" {
+			t.Fatalf("at %v planned %+v, %v", spot, pl.Record, ok)
 		}
 		plans = append(plans, pl)
 	}
@@ -37,9 +38,9 @@ func TestCottageChestHoldsItsItems(t *testing.T) {
 	run(t, land, func(tx *world.Tx) {
 		var chests []*block.Chest
 		for _, pl := range plans {
-			c, at := builtChest(tx, pl.rec)
+			c, at := builtChest(tx, pl.Record)
 			if c == nil {
-				t.Fatalf("no chest in the cottage at %v", pl.rec.Anchor)
+				t.Fatalf("no chest in the cottage at %v", pl.Record.Anchor)
 			}
 			if got := contents(c.Inventory(tx, at)); !slices.Equal(got, want) {
 				t.Errorf("the cottage's chest at %v holds %v, want %v", at, got, want)

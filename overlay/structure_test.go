@@ -15,6 +15,8 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/biome"
 	"github.com/df-mc/dragonfly/server/world/generator"
+	"riddlestone/overlay/internal/walktest"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
@@ -67,19 +69,19 @@ func areaSnapshot(t *testing.T, w *world.World) *tagging.Snapshot {
 	return &snap
 }
 
-// planItems plans a structure around an object of each item, on the spots spreadSpots gives them, as
+// planItems plans a structure around an object of each item, on the spots site.Spread gives them, as
 // generateInto does. It returns the plans and the spots no object took.
-func planItems(p *puzzle.Pack, snap *tagging.Snapshot, spots []cube.Pos, items []string, seed uint64) ([]planned, []cube.Pos) {
+func planItems(p *puzzle.Pack, snap *tagging.Snapshot, spots []cube.Pos, items []string, seed uint64) ([]site.Planned, []cube.Pos) {
 	objs := make([]puzzle.Object, len(items))
 	for i, item := range items {
 		objs[i] = puzzle.Object{ID: i + 1, Item: item}
 	}
-	at := spreadSpots(p, objs, spots, snap)
-	st := newSiteOn(snap, at)
-	var out []planned
+	at := site.Spread(p, objs, spots, snap)
+	st := site.New(snap, at)
+	var out []site.Planned
 	for i, item := range items {
-		if pl, ok := st.plan(p, testLooks(), item, at[i], rand.New(rand.NewPCG(seed, uint64(i)))); ok {
-			pl.rec.Object = i + 1
+		if pl, ok := st.Plan(p, testLooks(), item, at[i], rand.New(rand.NewPCG(seed, uint64(i)))); ok {
+			pl.Record.Object = i + 1
 			out = append(out, pl)
 		}
 	}
@@ -93,11 +95,11 @@ func planItems(p *puzzle.Pack, snap *tagging.Snapshot, spots []cube.Pos, items [
 }
 
 // build builds planned structures in a running world and waits until their last blocks are set.
-func build(t *testing.T, w *world.World, plans []planned) {
+func build(t *testing.T, w *world.World, plans []site.Planned) {
 	t.Helper()
 	run(t, w, func(tx *world.Tx) {
 		for _, pl := range plans {
-			buildStructure(pl.sets)(tx)
+			site.Build(pl.Cells)(tx)
 		}
 	})
 	deadline := time.Now().Add(20 * time.Second)
@@ -105,8 +107,8 @@ func build(t *testing.T, w *world.World, plans []planned) {
 		done := true
 		run(t, w, func(tx *world.Tx) {
 			for _, pl := range plans {
-				last := pl.sets[len(pl.sets)-1]
-				if name(tx.Block(last.off)) != name(orAir(last.b)) {
+				last := pl.Cells[len(pl.Cells)-1]
+				if name(tx.Block(last.Pos())) != name(orAir(last.Block())) {
 					done = false
 				}
 			}
@@ -145,14 +147,14 @@ func TestStructuresStandFittedToTheTerrain(t *testing.T) {
 	for _, seed := range []int64{42, 174218, 7} {
 		w := liveWorld(t, worldgen.New(seed))
 		snap := areaSnapshot(t, w)
-		spots := surfaceSpots(*snap, rand.New(rand.NewPCG(1, 2)))
+		spots := site.SurfaceSpots(*snap, rand.New(rand.NewPCG(1, 2)))
 		if len(spots) < len(structureItems)+4 {
 			t.Fatalf("seed %d: %d spots", seed, len(spots))
 		}
 		plans, free := planItems(p, snap, spots, structureItems, uint64(seed))
 		builtCount += len(plans)
 		for _, pl := range plans {
-			t.Logf("seed %d: %s around object %d at %v, turn %d", seed, pl.rec.Structure, pl.rec.Object, pl.rec.Anchor, pl.rec.Rot)
+			t.Logf("seed %d: %s around object %d at %v, turn %d", seed, pl.Record.Structure, pl.Record.Object, pl.Record.Anchor, pl.Record.Rot)
 		}
 		build(t, w, plans)
 		run(t, w, func(tx *world.Tx) {
@@ -170,33 +172,33 @@ func TestStructuresStandFittedToTheTerrain(t *testing.T) {
 
 // checkBuilt checks one structure in the world: the object's spot on its floor, its blocks as planned, and
 // nothing floating.
-func checkBuilt(t *testing.T, tx *world.Tx, seed int64, pl planned) {
+func checkBuilt(t *testing.T, tx *world.Tx, seed int64, pl site.Planned) {
 	t.Helper()
-	anchor := cube.Pos(pl.rec.Anchor)
+	anchor := cube.Pos(pl.Record.Anchor)
 	want := map[cube.Pos]world.Block{}
-	for _, c := range pl.sets {
-		want[c.off] = orAir(c.b)
+	for _, c := range pl.Cells {
+		want[c.Pos()] = orAir(c.Block())
 	}
 	under := anchor.Side(cube.FaceDown)
-	if b, ok := want[under]; !ok || name(tx.Block(under)) != name(b) || !standable(b) {
-		t.Errorf("seed %d: %s at %v: the object stands on %s, not the structure's floor", seed, pl.rec.Structure, anchor, name(tx.Block(under)))
+	if b, ok := want[under]; !ok || name(tx.Block(under)) != name(b) || !site.Standable(b) {
+		t.Errorf("seed %d: %s at %v: the object stands on %s, not the structure's floor", seed, pl.Record.Structure, anchor, name(tx.Block(under)))
 	}
-	if !passable(tx.Block(anchor)) || !passable(tx.Block(anchor.Side(cube.FaceUp))) {
-		t.Errorf("seed %d: %s built into its object's place %v", seed, pl.rec.Structure, anchor)
+	if !site.Passable(tx.Block(anchor)) || !site.Passable(tx.Block(anchor.Side(cube.FaceUp))) {
+		t.Errorf("seed %d: %s built into its object's place %v", seed, pl.Record.Structure, anchor)
 	}
 	for p, b := range want {
 		if name(tx.Block(p)) != name(b) {
-			t.Errorf("seed %d: %s: %v is %s, want %s", seed, pl.rec.Structure, p, name(tx.Block(p)), name(b))
+			t.Errorf("seed %d: %s: %v is %s, want %s", seed, pl.Record.Structure, p, name(tx.Block(p)), name(b))
 		}
 	}
 	if loose := floating(tx, want); len(loose) > 0 {
-		t.Errorf("seed %d: %s at %v: blocks float: %v", seed, pl.rec.Structure, anchor, loose)
+		t.Errorf("seed %d: %s at %v: blocks float: %v", seed, pl.Record.Structure, anchor, loose)
 	}
-	if s, _ := defaultPackStructure(pl.rec.Structure); s != nil && s.Water {
+	if s, _ := defaultPackStructure(pl.Record.Structure); s != nil && s.Water {
 		return // a deck on water stands on its posts: see TestWaterStructuresStandOnPosts
 	}
 	if hollow := unfounded(tx, want); len(hollow) > 0 {
-		t.Errorf("seed %d: %s at %v: no foundations under %v", seed, pl.rec.Structure, anchor, hollow)
+		t.Errorf("seed %d: %s at %v: no foundations under %v", seed, pl.Record.Structure, anchor, hollow)
 	}
 }
 
@@ -213,7 +215,7 @@ func unfounded(tx *world.Tx, built map[cube.Pos]world.Block) []cube.Pos {
 	}
 	var out []cube.Pos
 	for _, p := range lowest {
-		if !standable(tx.Block(p.Side(cube.FaceDown))) {
+		if !site.Standable(tx.Block(p.Side(cube.FaceDown))) {
 			out = append(out, p)
 		}
 	}
@@ -230,7 +232,7 @@ func floating(tx *world.Tx, built map[cube.Pos]world.Block) []cube.Pos {
 			continue
 		}
 		below := p.Side(cube.FaceDown)
-		if _, ours := built[below]; !ours && standable(tx.Block(below)) {
+		if _, ours := built[below]; !ours && site.Standable(tx.Block(below)) {
 			held[p] = true
 			queue = append(queue, p)
 		}
@@ -257,13 +259,13 @@ func floating(tx *world.Tx, built map[cube.Pos]world.Block) []cube.Pos {
 
 // checkStructureWays checks, with the test's own walker, that a player walks from a spot no structure covers to
 // a place beside each structure's object and back.
-func checkStructureWays(t *testing.T, tx *world.Tx, seed int64, plans []planned, others []cube.Pos) {
+func checkStructureWays(t *testing.T, tx *world.Tx, seed int64, plans []site.Planned, others []cube.Pos) {
 	t.Helper()
 	var from *cube.Pos
 	for i, p := range others {
 		clear := true
 		for _, pl := range plans {
-			clear = clear && !pl.rec.Covers(p, 2)
+			clear = clear && !pl.Record.Covers(p, 2)
 		}
 		if clear {
 			from = &others[i]
@@ -275,14 +277,14 @@ func checkStructureWays(t *testing.T, tx *world.Tx, seed int64, plans []planned,
 	}
 	var anchors []cube.Pos
 	for _, pl := range plans {
-		if s, _ := defaultPackStructure(pl.rec.Structure); s == nil || !s.Water { // reached swimming: see structure_water_test.go
-			anchors = append(anchors, cube.Pos(pl.rec.Anchor))
+		if s, _ := defaultPackStructure(pl.Record.Structure); s == nil || !s.Water { // reached swimming: see structure_water_test.go
+			anchors = append(anchors, cube.Pos(pl.Record.Anchor))
 		}
 	}
 	if len(anchors) == 0 {
 		return
 	}
-	bad, _ := checkReached(tx, store.AreaPos{0, 0}, anchors, from, nearSpot, nil)
+	bad, _ := walktest.Reached(tx, store.AreaPos{0, 0}, anchors, from, walktest.NearSpot, nil)
 	for _, b := range bad {
 		t.Errorf("seed %d: %s", seed, b)
 	}
@@ -293,7 +295,7 @@ func TestStructuresAreDeterministic(t *testing.T) {
 	p := defaultPack(t)
 	w := liveWorld(t, worldgen.New(42))
 	snap := areaSnapshot(t, w)
-	spots := surfaceSpots(*snap, rand.New(rand.NewPCG(1, 2)))
+	spots := site.SurfaceSpots(*snap, rand.New(rand.NewPCG(1, 2)))
 	first, _ := planItems(p, snap, spots, structureItems, 9)
 	if len(first) == 0 {
 		t.Fatal("no structure fitted")
@@ -304,20 +306,20 @@ func TestStructuresAreDeterministic(t *testing.T) {
 			t.Fatalf("%d structures, then %d", len(first), len(again))
 		}
 		for i := range first {
-			if !reflect.DeepEqual(first[i].rec, again[i].rec) || !sameSets(first[i].sets, again[i].sets) {
-				t.Fatalf("structure %d differs: %+v, then %+v", i, first[i].rec, again[i].rec)
+			if !reflect.DeepEqual(first[i].Record, again[i].Record) || !sameSets(first[i].Cells, again[i].Cells) {
+				t.Fatalf("structure %d differs: %+v, then %+v", i, first[i].Record, again[i].Record)
 			}
 		}
 	}
 }
 
 // sameSets reports whether two plans set the same blocks in the same order.
-func sameSets(a, b []shapeCell) bool {
+func sameSets(a, b []site.Cell) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i].off != b[i].off || name(orAir(a[i].b)) != name(orAir(b[i].b)) {
+		if a[i].Pos() != b[i].Pos() || name(orAir(a[i].Block())) != name(orAir(b[i].Block())) {
 			return false
 		}
 	}
@@ -331,20 +333,20 @@ func TestStructuresSkipWaterAndBlockedWays(t *testing.T) {
 	sea := liveWorld(t, generator.NewFlat(biome.Ocean{}, []world.Block{block.Water{Still: true, Depth: 8}, block.Water{Still: true, Depth: 8}, block.Sand{}, block.Bedrock{}}))
 	snap := areaSnapshot(t, sea)
 	spot := cube.Pos{20, -60, 20} // on the water's surface
-	if pl, ok := newSiteOn(snap, []cube.Pos{spot}).plan(p, testLooks(), "Furnace", spot, rand.New(rand.NewPCG(1, 1))); ok {
-		t.Errorf("a %s was planned on open water", pl.rec.Structure)
+	if pl, ok := site.New(snap, []cube.Pos{spot}).Plan(p, testLooks(), "Furnace", spot, rand.New(rand.NewPCG(1, 1))); ok {
+		t.Errorf("a %s was planned on open water", pl.Record.Structure)
 	}
 	for seed := range uint64(8) {
-		pl, ok := newSiteOn(snap, []cube.Pos{spot}).plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(seed, 1)))
-		if s, _ := p.Structure(pl.rec.Structure); !ok || !s.Water {
-			t.Errorf("seed %d: on open water the farmer got %+v (planned %v), not a structure built on water", seed, pl.rec, ok)
+		pl, ok := site.New(snap, []cube.Pos{spot}).Plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(seed, 1)))
+		if s, _ := p.Structure(pl.Record.Structure); !ok || !s.Water {
+			t.Errorf("seed %d: on open water the farmer got %+v (planned %v), not a structure built on water", seed, pl.Record, ok)
 		}
 	}
 
 	land := liveWorld(t, generator.NewFlat(biome.Plains{}, []world.Block{block.Grass{}, block.Dirt{}, block.Dirt{}, block.Bedrock{}}))
 	spot = cube.Pos{20, -60, 8}
-	open := newSiteOn(areaSnapshot(t, land), []cube.Pos{spot})
-	if _, ok := open.plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(1, 1))); !ok {
+	open := site.New(areaSnapshot(t, land), []cube.Pos{spot})
+	if _, ok := open.Plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(1, 1))); !ok {
 		t.Fatal("no stall planned on open flat ground")
 	}
 	// A corridor three blocks wide along x, walled five blocks high: a stall across it would close it.
@@ -356,10 +358,10 @@ func TestStructuresSkipWaterAndBlockedWays(t *testing.T) {
 			}
 		}
 	})
-	walled := newSiteOn(areaSnapshot(t, land), []cube.Pos{spot})
+	walled := site.New(areaSnapshot(t, land), []cube.Pos{spot})
 	for seed := range uint64(8) {
-		if pl, ok := walled.plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(seed, 1))); ok {
-			t.Fatalf("a %s was planned across the corridor: %+v", pl.rec.Structure, pl.rec)
+		if pl, ok := walled.Plan(p, testLooks(), "Farmer", spot, rand.New(rand.NewPCG(seed, 1))); ok {
+			t.Fatalf("a %s was planned across the corridor: %+v", pl.Record.Structure, pl.Record)
 		}
 	}
 }
@@ -380,21 +382,21 @@ func TestStructuresFillFoundations(t *testing.T) {
 			}
 		}
 	})
-	st := newSiteOn(areaSnapshot(t, w), []cube.Pos{spot})
-	pl, ok := st.plan(p, testLooks(), "Campfire", spot, rand.New(rand.NewPCG(3, 3)))
+	st := site.New(areaSnapshot(t, w), []cube.Pos{spot})
+	pl, ok := st.Plan(p, testLooks(), "Campfire", spot, rand.New(rand.NewPCG(3, 3)))
 	if !ok {
 		t.Fatal("no camp planned on the step")
 	}
 	fill := 0
-	for _, c := range pl.sets {
-		if c.off[1] < spot[1]-1 {
+	for _, c := range pl.Cells {
+		if c.Pos()[1] < spot[1]-1 {
 			fill++
 		}
 	}
 	if fill == 0 {
-		t.Fatalf("no foundations planned: %+v", pl.rec)
+		t.Fatalf("no foundations planned: %+v", pl.Record)
 	}
-	build(t, w, []planned{pl})
+	build(t, w, []site.Planned{pl})
 	run(t, w, func(tx *world.Tx) { checkBuilt(t, tx, 0, pl) })
 }
 
@@ -407,23 +409,23 @@ func TestCottageWallRunsWithTheDoor(t *testing.T) {
 	spot := cube.Pos{24, -60, 24}
 	turns := map[int]bool{}
 	for seed := range uint64(12) {
-		pl, ok := newSiteOn(snap, []cube.Pos{spot}).plan(p, testLooks(), "OakDoor", spot, rand.New(rand.NewPCG(seed, 5)))
-		if !ok || pl.rec.Structure != "Cottage" {
-			t.Fatalf("seed %d: planned %+v, %v", seed, pl.rec, ok)
+		pl, ok := site.New(snap, []cube.Pos{spot}).Plan(p, testLooks(), "OakDoor", spot, rand.New(rand.NewPCG(seed, 5)))
+		if !ok || pl.Record.Structure != "Cottage" {
+			t.Fatalf("seed %d: planned %+v, %v", seed, pl.Record, ok)
 		}
-		turns[pl.rec.Rot] = true
+		turns[pl.Record.Rot] = true
 		set := map[cube.Pos]world.Block{}
-		for _, c := range pl.sets {
-			set[c.off] = orAir(c.b)
+		for _, c := range pl.Cells {
+			set[c.Pos()] = orAir(c.Block())
 		}
 		for _, f := range []cube.Face{cube.FaceNorth, cube.FaceSouth} {
-			if b, ok := set[spot.Side(f)]; !ok || !standable(b) {
-				t.Errorf("seed %d, turn %d: no wall %v of the door", seed, pl.rec.Rot, f)
+			if b, ok := set[spot.Side(f)]; !ok || !site.Standable(b) {
+				t.Errorf("seed %d, turn %d: no wall %v of the door", seed, pl.Record.Rot, f)
 			}
 		}
 		for _, f := range []cube.Face{cube.FaceEast, cube.FaceWest} {
-			if b, ok := set[spot.Side(f)]; ok && !passable(b) {
-				t.Errorf("seed %d, turn %d: %s %v of the door", seed, pl.rec.Rot, name(b), f)
+			if b, ok := set[spot.Side(f)]; ok && !site.Passable(b) {
+				t.Errorf("seed %d, turn %d: %s %v of the door", seed, pl.Record.Rot, name(b), f)
 			}
 		}
 	}

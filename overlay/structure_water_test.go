@@ -9,6 +9,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/worldgen"
 )
@@ -25,15 +26,15 @@ func TestWaterStructuresStandOnPosts(t *testing.T) {
 	for _, seed := range []int64{3, 174218} {
 		w := liveWorld(t, worldgen.New(seed))
 		snap := areaSnapshot(t, w)
-		spots := surfaceSpots(*snap, rand.New(rand.NewPCG(uint64(seed), 1)))
+		spots := site.SurfaceSpots(*snap, rand.New(rand.NewPCG(uint64(seed), 1)))
 		plans, _ := planItems(p, snap, spots, items, uint64(seed))
 		build(t, w, plans)
-		sea := snapReader{snap}
+		sea := site.SnapshotBlocks(snap)
 		for _, pl := range plans {
-			anchor := cube.Pos(pl.rec.Anchor)
-			s, _ := p.Structure(pl.rec.Structure)
-			wasWater := isWater(sea.Block(anchor.Side(cube.FaceDown)))
-			t.Logf("seed %d: %s around object %d at %v, turn %d, on water %v", seed, s.Name, pl.rec.Object, anchor, pl.rec.Rot, wasWater)
+			anchor := cube.Pos(pl.Record.Anchor)
+			s, _ := p.Structure(pl.Record.Structure)
+			wasWater := site.IsWater(sea.Block(anchor.Side(cube.FaceDown)))
+			t.Logf("seed %d: %s around object %d at %v, turn %d, on water %v", seed, s.Name, pl.Record.Object, anchor, pl.Record.Rot, wasWater)
 			if s.Water != wasWater {
 				t.Errorf("seed %d: %s (on water: %v) at %v, where the water's surface is %v", seed, s.Name, s.Water, anchor, wasWater)
 				continue
@@ -57,51 +58,47 @@ func TestWaterStructuresStandOnPosts(t *testing.T) {
 // checkPosts checks that the deck of a structure on water rests on posts: in the columns where the plan sets
 // blocks under the deck, they reach down unbroken to solid ground that is not the structure's, and every block
 // built joins that ground through blocks built.
-func checkPosts(t *testing.T, tx *world.Tx, seed int64, pl planned) {
+func checkPosts(t *testing.T, tx *world.Tx, seed int64, pl site.Planned) {
 	t.Helper()
-	deck := cube.Pos(pl.rec.Anchor)[1] - 1
+	deck := cube.Pos(pl.Record.Anchor)[1] - 1
 	built := map[cube.Pos]world.Block{}
 	posts := 0
-	for _, c := range pl.sets {
-		built[c.off] = orAir(c.b)
+	for _, c := range pl.Cells {
+		built[c.Pos()] = orAir(c.Block())
 	}
 	for p := range built {
-		if p[1] != deck-1 || !pl.rec.Covers(p, 0) {
+		if p[1] != deck-1 || !pl.Record.Covers(p, 0) {
 			continue
 		}
 		posts++
 		q := p
 		for ; built[q] != nil && name(tx.Block(q)) == name(built[q]); q = q.Side(cube.FaceDown) {
 		}
-		if !standable(tx.Block(q)) || name(tx.Block(q)) == name(built[p]) {
-			t.Errorf("seed %d: %s: the post under %v ends at %v over %s, not on the sea floor", seed, pl.rec.Structure, p, q, name(tx.Block(q)))
+		if !site.Standable(tx.Block(q)) || name(tx.Block(q)) == name(built[p]) {
+			t.Errorf("seed %d: %s: the post under %v ends at %v over %s, not on the sea floor", seed, pl.Record.Structure, p, q, name(tx.Block(q)))
 		}
 	}
 	if posts < 4 {
-		t.Errorf("seed %d: %s at %v stands on %d posts", seed, pl.rec.Structure, pl.rec.Anchor, posts)
+		t.Errorf("seed %d: %s at %v stands on %d posts", seed, pl.Record.Structure, pl.Record.Anchor, posts)
 	}
 	if loose := floating(tx, built); len(loose) > 0 {
-		t.Errorf("seed %d: %s: blocks float: %v", seed, pl.rec.Structure, loose)
+		t.Errorf("seed %d: %s: blocks float: %v", seed, pl.Record.Structure, loose)
 	}
 }
 
 // checkSwimmedTo checks that a player swimming at the water's surface, from the edge of the box around a
 // structure, climbs onto its deck and reaches a place beside the object.
-func checkSwimmedTo(t *testing.T, tx *world.Tx, seed int64, pl planned) {
+func checkSwimmedTo(t *testing.T, tx *world.Tx, seed int64, pl site.Planned) {
 	t.Helper()
-	w := newWalkBox(pl.rec, true)
-	parts := w.parts(tx)
-	anchor := cube.Pos(pl.rec.Anchor)
-	from := cube.Pos{pl.rec.Min[0] - ringWidth, anchor[1] - 1, pl.rec.Min[2] - ringWidth}
+	anchor := cube.Pos(pl.Record.Anchor)
+	from := cube.Pos{pl.Record.Min[0] - site.RingWidth, anchor[1] - 1, pl.Record.Min[2] - site.RingWidth}
 	if _, ok := tx.Block(from).(block.Water); !ok {
 		t.Fatalf("seed %d: %v, where the swim starts, is %s", seed, from, name(tx.Block(from)))
 	}
-	for _, d := range dirs {
-		if a, ok := parts[anchor.Add(cube.Pos{d[0], 0, d[1]})]; ok && a == parts[from] {
-			return
-		}
+	if site.SwimsTo(tx, pl.Record, from) {
+		return
 	}
-	t.Errorf("seed %d: %s at %v: no place beside the object is reached swimming from %v", seed, pl.rec.Structure, anchor, from)
+	t.Errorf("seed %d: %s at %v: no place beside the object is reached swimming from %v", seed, pl.Record.Structure, anchor, from)
 }
 
 // The overlay's own placing, in the open-sea start area of world seed 3 (puzzle seed 2, whose start puzzle has a
@@ -111,7 +108,7 @@ func checkSwimmedTo(t *testing.T, tx *world.Tx, seed int64, pl planned) {
 func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 	p := defaultPack(t)
 	w := liveWorld(t, worldgen.New(3))
-	run(t, w, func(tx *world.Tx) { w.SetSpawn(Spawn(tx, cube.Pos{0, 32767, 0}, 4)) })
+	run(t, w, func(tx *world.Tx) { w.SetSpawn(site.Spawn(tx, cube.Pos{0, 32767, 0}, 4)) })
 	o, err := New(w, Options{Pack: p, Seed: 2, AreaSize: 4, TwoKeyPercent: -1, StoreDir: t.TempDir(),
 		Log: slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err != nil {
@@ -145,13 +142,13 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 		}
 	}
 	run(t, w, func(tx *world.Tx) {
-		if deck, ok := tx.Block(anchor.Side(cube.FaceDown)).(block.Planks); !ok || !isWater(tx.Block(anchor.Add(cube.Pos{3, -1, 3}))) {
+		if deck, ok := tx.Block(anchor.Side(cube.FaceDown)).(block.Planks); !ok || !site.IsWater(tx.Block(anchor.Add(cube.Pos{3, -1, 3}))) {
 			t.Errorf("the farmer stands on %v, the water beside the jetty is %s", deck, name(tx.Block(anchor.Add(cube.Pos{3, -1, 3}))))
 		}
 		if posts := postsDown(tx, *jetty); posts != 4 {
 			t.Errorf("the jetty stands on %d posts to the sea floor, want 4", posts)
 		}
-		checkSwimmedTo(t, tx, 3, planned{rec: *jetty})
+		checkSwimmedTo(t, tx, 3, site.Planned{Record: *jetty})
 	})
 	verifyClean(t, o)
 }
@@ -162,13 +159,13 @@ func postsDown(tx *world.Tx, rec store.Built) int {
 	for x := rec.Min[0]; x <= rec.Max[0]; x++ {
 		for z := rec.Min[2]; z <= rec.Max[2]; z++ {
 			p := cube.Pos{x, rec.Anchor[1] - 2, z}
-			if !isLog(tx.Block(p)) {
+			if !site.IsLog(tx.Block(p)) {
 				continue
 			}
-			for isLog(tx.Block(p)) {
+			for site.IsLog(tx.Block(p)) {
 				p = p.Side(cube.FaceDown)
 			}
-			if standable(tx.Block(p)) && p[1] < rec.Anchor[1]-3 {
+			if site.Standable(tx.Block(p)) && p[1] < rec.Anchor[1]-3 {
 				n++
 			}
 		}

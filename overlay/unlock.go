@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/player/title"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/sound"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/overlay/words"
 	"riddlestone/puzzle"
@@ -82,7 +83,7 @@ type areaCopy struct {
 	rng   *rand.Rand
 	src   rand.PCG          // the random source where ground planning left it: generation draws from here
 	snap  *tagging.Snapshot // the area's blocks, which structures are planned on
-	steps stepsPlan         // the steps that join the spots to where players arrive, if they must (steps.go)
+	steps site.Steps        // the steps that join the spots to where players arrive, if they must (site/steps.go)
 }
 
 // copyArea snapshots an area's chunks and entities and tags them, off the owner and the world goroutine.
@@ -96,8 +97,8 @@ func (o *Overlay) copyArea(ctx context.Context, a store.AreaPos, rerolls int) (a
 	src := newAreaSource(o.opts.Seed, o.graph.hash(a), rerolls)
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
 		rng: rand.New(src), snap: &snap}
-	g := planGround(snap, c.rng, o.arrivals(a), o.stepsAvoid(a, c.found))
-	c.spots, c.steps, c.src = g.spots, g.steps, *src
+	g := site.PlanGround(snap, c.rng, o.arrivals(a), o.stepsAvoid(a, c.found))
+	c.spots, c.steps, c.src = g.Spots, g.Steps, *src
 	return c, nil
 }
 
@@ -286,7 +287,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 		return g, fmt.Errorf("area %v has no free ground for %d objects", run.rec.Pos, len(pz.Spawned))
 	}
 	d := s.game.Add(pz.Spawned...)
-	spots = spreadSpots(s.pack, d.Created, spots, c.snap)
+	spots = site.Spread(s.pack, d.Created, spots, c.snap)
 	st, ops := o.siteWithSteps(s, run, c.snap, spots, c.steps)
 	g.ops = append(g.ops, ops...)
 	for i, obj := range d.Created {
@@ -431,28 +432,5 @@ func (o *Overlay) arrivals(a store.AreaPos) []cube.Pos {
 	if a == o.graph.Start() {
 		return []cube.Pos{o.w.Spawn()}
 	}
-	return borderColumns(a, o.graph.Keys(a), int(o.opts.AreaSize))
-}
-
-// borderColumns returns the columns (y 0) of area a, of size chunks, along its borders with the areas keys.
-func borderColumns(a store.AreaPos, keys []store.AreaPos, size int) []cube.Pos {
-	n := size * 16
-	x0, z0 := int(a[0])*n, int(a[1])*n
-	var out []cube.Pos
-	for _, k := range keys {
-		dx, dz := int(k[0]-a[0]), int(k[1]-a[1])
-		for i := range n {
-			switch {
-			case dx < 0:
-				out = append(out, cube.Pos{x0, 0, z0 + i})
-			case dx > 0:
-				out = append(out, cube.Pos{x0 + n - 1, 0, z0 + i})
-			case dz < 0:
-				out = append(out, cube.Pos{x0 + i, 0, z0})
-			case dz > 0:
-				out = append(out, cube.Pos{x0 + i, 0, z0 + n - 1})
-			}
-		}
-	}
-	return out
+	return site.BorderColumns(a, o.graph.Keys(a), int(o.opts.AreaSize))
 }

@@ -7,15 +7,16 @@ import (
 	"github.com/df-mc/dragonfly/server/block"
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/site"
 )
 
 // Whole blocks. A puzzle block must stay as placed: Dragonfly breaks a door's lower half without its upper half,
 // a torch on a wall with no wall, a flower off soil, a crop off farmland, at the first neighbour update. Blocks
 // are placed whole (both halves of anything with an upper_block_bit: doors, tall flowers), standing on the ground
-// (torches, lanterns, levers), on the soil they need, above the solid ground the spot has (see footing.go).
+// (torches, lanterns, levers), on the soil they need, above the solid ground the spot has (see site/footing.go).
 
 // placeWhole places a puzzle block at pos whole and stable.
-func placeWhole(e blockEditor, pos cube.Pos, b world.Block) {
+func placeWhole(e site.BlockEditor, pos cube.Pos, b world.Block) {
 	b = standing(b)
 	below := pos.Side(cube.FaceDown)
 	if soil, ok := soilFor(b, e.Block(below)); ok {
@@ -29,7 +30,7 @@ func placeWhole(e blockEditor, pos cube.Pos, b world.Block) {
 }
 
 // removeWhole removes the puzzle block at pos and its upper half, if it has one.
-func removeWhole(e blockEditor, pos cube.Pos) {
+func removeWhole(e site.BlockEditor, pos cube.Pos) {
 	above := pos.Side(cube.FaceUp)
 	if isUpperHalfOf(e.Block(above), e.Block(pos)) {
 		e.SetBlock(above, nil, nil)
@@ -103,7 +104,7 @@ func withState(b world.Block, name string, v any) (world.Block, bool) {
 	}
 	if nbt, isNBT := out.(world.NBTer); isNBT {
 		if built, ok := nbt.DecodeNBT(map[string]any{}).(world.Block); ok {
-			out = withStates(built, out)
+			out = site.WithStates(built, out)
 		}
 	}
 	return out, true

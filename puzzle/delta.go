@@ -131,7 +131,7 @@ func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 	c.Puzzles = make([]*Tracked, len(m.Puzzles))
 	for i, t := range m.Puzzles {
 		u := *t
-		u.done, u.game = slices.Clone(t.done), c
+		u.game = c // done is shared: it is copied before it changes (Tracked.mark)
 		c.Puzzles[i] = &u
 	}
 	return c

@@ -51,7 +51,7 @@ type Tracked struct {
 	Area     string
 	Goal     Term
 	Nodes    []TreeRule
-	done     []bool
+	done     []bool // shared with the copies of the manager (Manager.Clone): never changed in place (mark)
 	Achieved bool
 	game     *Manager // the manager tracking it, nil when none does
 }
@@ -187,7 +187,7 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 		return nil, nil, err
 	}
 	if pz >= 0 {
-		m.Puzzles[pz].done[n] = true
+		m.Puzzles[pz].mark(n)
 	}
 	for _, t := range m.Puzzles {
 		if !t.Achieved && m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {

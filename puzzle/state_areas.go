@@ -98,8 +98,8 @@ func (s *State) inAreas(areas ...string) iter.Seq[*Object] {
 			}
 		}
 		slices.Sort(ids)
-		for _, id := range ids {
-			if o, _ := s.Object(id); !yield(o) {
+		for o := range s.objectsOf(ids) {
+			if !yield(o) {
 				return
 			}
 		}

@@ -42,9 +42,46 @@ func (s *State) all() iter.Seq[*Object] {
 	}
 }
 
+// objectsOf returns the objects of s with the given ids, which are in increasing order, leaving out any s does
+// not hold. It walks forward through the chunks, looking each id up from where the last was found: ids of one
+// area are mostly near each other, so most are the next object, or in the same chunk.
+func (s *State) objectsOf(ids []int) iter.Seq[*Object] {
+	return func(yield func(*Object) bool) {
+		k, i := 0, 0
+		for _, id := range ids {
+			for k < len(s.chunks) && s.chunks[k].last() < id {
+				k, i = k+1+chunkOf(s.chunks[k+1:], id), 0
+			}
+			if k == len(s.chunks) {
+				return
+			}
+			objs := s.chunks[k].objs
+			if i >= len(objs) || objs[i].ID != id {
+				j, ok := slices.BinarySearchFunc(objs[i:], id, func(o Object, id int) int { return o.ID - id })
+				if i += j; !ok {
+					continue
+				}
+			}
+			if !yield(&objs[i]) {
+				return
+			}
+			i++
+		}
+	}
+}
+
+// last returns the id of the chunk's last object.
+func (c *chunk) last() int { return c.objs[len(c.objs)-1].ID }
+
+// chunkOf returns the index of the first of chunks whose last object's id is at least id; len(chunks) if none.
+func chunkOf(chunks []*chunk, id int) int {
+	k, _ := slices.BinarySearchFunc(chunks, id, func(c *chunk, id int) int { return c.last() - id })
+	return k
+}
+
 // find returns the chunk that holds, or would hold, the object with the given id, and the object's position in it.
 func (s *State) find(id int) (k, i int, ok bool) {
-	k, _ = slices.BinarySearchFunc(s.chunks, id, func(c *chunk, id int) int { return c.objs[len(c.objs)-1].ID - id })
+	k = chunkOf(s.chunks, id)
 	if k == len(s.chunks) {
 		if k == 0 {
 			return 0, 0, false

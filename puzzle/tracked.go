@@ -1,6 +1,9 @@
 package puzzle
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Done reports whether the rule of node i has run.
 func (t *Tracked) Done(i int) bool { return i >= 0 && i < len(t.done) && t.done[i] }
@@ -11,7 +14,7 @@ func (t *Tracked) Restore(done []int, achieved bool) error {
 		if i < 0 || i >= len(t.done) {
 			return fmt.Errorf("puzzle of %s: no node %d", t.Area, i)
 		}
-		t.done[i] = true
+		t.mark(i)
 	}
 	t.Achieved = achieved
 	return nil
@@ -54,4 +57,11 @@ func (t *Tracked) need(parent int) int {
 		sum += c
 	}
 	return sum
+}
+
+// mark records that node i has run. The nodes' record is shared by the copies of a manager (Manager.Clone), so
+// it is copied first: a copy never sees another's change.
+func (t *Tracked) mark(i int) {
+	t.done = slices.Clone(t.done)
+	t.done[i] = true
 }

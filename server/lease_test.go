@@ -48,19 +48,7 @@ func writeStoreConfig(t *testing.T, url string) string {
 	if err := os.WriteFile(pack, []byte(smithYard), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := e2e.Config(dir)
-	src := fmt.Sprintf(`[Network]
-Address = "127.0.0.1:0"
-[Server]
-AuthEnabled = false
-[World]
-Folder = %q
-[Players]
-Folder = %q
-MaximumChunkRadius = 4
-[Resources]
-Folder = %q
-[Riddlestone]
+	return writeConfig(t, dir, false, fmt.Sprintf(`[Riddlestone]
 Seed = 42
 Packs = [%q]
 [Puzzles]
@@ -70,12 +58,7 @@ TwoKeyPercent = 0
 Kind = "postgres"
 URL = %q
 LeaseSeconds = %d
-`, c.World.Folder, c.Players.Folder, c.Resources.Folder, pack, url, leaseSeconds)
-	path := filepath.Join(dir, "config.toml")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+`, pack, url, leaseSeconds))
 }
 
 // running is a server program started by a test, with its log lines.

@@ -32,9 +32,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// writeConfig writes a config file for a server keeping its data in dir, with extra TOML appended to the
-// [Riddlestone] section. It loads no packs: these tests are about the program, not the puzzles.
-func writeConfig(t *testing.T, dir string, auth bool, extra string) string {
+// writeConfig writes a config file for a server keeping its data in dir (its address, authentication, world,
+// players and resources), followed by rest: the further sections, in TOML.
+func writeConfig(t *testing.T, dir string, auth bool, rest string) string {
 	t.Helper()
 	c := e2e.Config(dir)
 	src := fmt.Sprintf(`[Network]
@@ -48,16 +48,17 @@ Folder = %q
 MaximumChunkRadius = 4
 [Resources]
 Folder = %q
-[Riddlestone]
-%s
-Packs = []
-`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, extra)
+%s`, c.Network.Address, auth, c.World.Folder, c.Players.Folder, c.Resources.Folder, rest)
 	path := filepath.Join(dir, "config.toml")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
 }
+
+// withoutPacks is a [Riddlestone] section with extra lines that loads no packs: for the tests about the program,
+// not the puzzles.
+func withoutPacks(extra string) string { return "[Riddlestone]\n" + extra + "\nPacks = []\n" }
 
 // program runs the server program as a subprocess.
 func program(t *testing.T, env []string, args ...string) *exec.Cmd {
@@ -72,7 +73,7 @@ const unreachableProxy = "HTTPS_PROXY=http://127.0.0.1:1"
 
 func TestProgramExitsWhenAuthServiceUnreachable(t *testing.T) {
 	dir := t.TempDir()
-	cmd := program(t, []string{unreachableProxy}, "-config", writeConfig(t, dir, true, ""))
+	cmd := program(t, []string{unreachableProxy}, "-config", writeConfig(t, dir, true, withoutPacks("")))
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
@@ -106,7 +107,7 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 
 func TestProgramReportsConfigErrorWithLine(t *testing.T) {
 	dir := t.TempDir()
-	path := writeConfig(t, dir, false, "Seed = 5\nAdmin = [\"x\"]")
+	path := writeConfig(t, dir, false, withoutPacks("Seed = 5\nAdmin = [\"x\"]"))
 	out, err := program(t, nil, "-config", path).CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
@@ -121,7 +122,7 @@ func TestProgramReportsConfigErrorWithLine(t *testing.T) {
 // SIGTERM stops the server gracefully with exit status 0; then stop on the console does the same.
 func TestProgramConsoleAndSignal(t *testing.T) {
 	dir := t.TempDir()
-	config := writeConfig(t, dir, false, "")
+	config := writeConfig(t, dir, false, withoutPacks(""))
 
 	run := func(stop func(cmd *exec.Cmd, stdin io.Writer)) string {
 		cmd := program(t, nil, "-config", config, "-log-level", "debug")

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -177,30 +176,19 @@ func waitStore(t *testing.T, base, what string, ok func(web.StoreView) bool) {
 	}
 }
 
-// storeShot takes a screenshot of the dashboard with headless Chromium, in the riddlestone-artifacts folder of
-// the temporary folder. Without Chromium it is left out, except in CI (CI set), where that fails the test.
+// storeShot takes a screenshot of the dashboard with headless Chromium (e2e.Screenshot; STORE_SCREENSHOT names
+// a file to copy the first to). Without Chromium it is left out, except in CI (CI set), where that fails the test.
 func storeShot(t *testing.T, base, name string) {
 	t.Helper()
-	browser := ""
-	for _, n := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(n); err == nil {
-			browser = p
-			break
-		}
-	}
+	browser := e2e.Chromium()
 	if browser == "" {
 		if os.Getenv("CI") != "" {
-			t.Fatal("the store panel's screenshot needs Chromium: apt-get install -y chromium")
+			e2e.NeedChromium(t)
 		}
 		t.Log("no Chromium: no screenshot of the store panel")
 		return
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 760))...)
-	defer cancelAlloc()
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	ctx, cancel := e2e.Browser(browser, 1280, 760, time.Minute)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Navigate(base)); err != nil {
 		t.Fatal(err)
@@ -209,22 +197,9 @@ func storeShot(t *testing.T, base, name string) {
 		chromedp.WithPollingTimeout(45*time.Second))); err != nil {
 		t.Fatalf("the dashboard never showed its store panel and map: %v", err)
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
+	copyTo := ""
+	if name == "store" {
+		copyTo = "STORE_SCREENSHOT"
 	}
-	dir := filepath.Join(os.TempDir(), "riddlestone-artifacts")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-	if to := os.Getenv("STORE_SCREENSHOT"); to != "" && name == "store" {
-		if err := os.WriteFile(to, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	e2e.Screenshot(t, ctx, name, copyTo)
 }

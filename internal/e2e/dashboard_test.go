@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,23 +15,6 @@ import (
 	"riddlestone/internal/e2e"
 	"riddlestone/server"
 )
-
-// chromium finds the system's Chromium. In CI (CI set) a missing browser fails the test, so that the browser
-// test can never be skipped there unnoticed; elsewhere it is skipped with how to install it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	const how = "the dashboard's browser test needs Chromium: install it with `apt-get install -y chromium` (Debian; .ci/run does)"
-	if os.Getenv("CI") != "" {
-		t.Fatal(how)
-	}
-	t.Skip(how)
-	return ""
-}
 
 // webMap is what the test reads of /api/map.
 type webMap struct {
@@ -67,7 +47,7 @@ func fetchMap(t *testing.T, url string) webMap {
 // unlocking a locked area with the secret (after a wrong one is refused) turns it open on the map. A screenshot is
 // kept (DASHBOARD_SCREENSHOT names a file to copy it to, as docs/dashboard.png was made).
 func TestDashboardInABrowser(t *testing.T) {
-	browser := chromium(t)
+	browser := e2e.NeedChromium(t)
 	const secret = "open sesame"
 	srv := puzzleServerWith(t, guardYard, e2e.WithExtension(server.Web), e2e.WithConfig(func(c *server.Config) {
 		c.Web.Address = "127.0.0.1:0"
@@ -116,17 +96,12 @@ func TestDashboardInABrowser(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 860))...)
-	defer cancelAlloc()
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel := e2e.Browser(browser, 1280, 860, 90*time.Second)
 	defer cancel()
 	waitFor := func(what, expr string) {
 		t.Helper()
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(45*time.Second))); err != nil {
-			shot(t, ctx, "failed")
+			e2e.Screenshot(t, ctx, "failed", "")
 			t.Fatalf("waiting for %s (%s): %v", what, expr, err)
 		}
 	}
@@ -169,7 +144,7 @@ func TestDashboardInABrowser(t *testing.T) {
 	}
 	waitFor("the state space", fmt.Sprintf(`document.querySelector('%s .space-box[data-loaded="true"] svg g.state.goal') !== null`, panel))
 	waitFor("every tile in view", `[...document.querySelectorAll('img.tile')].every((i) => i.dataset.loaded === "true")`)
-	shot(t, ctx, "dashboard")
+	e2e.Screenshot(t, ctx, "dashboard", "DASHBOARD_SCREENSHOT")
 
 	// Unlock the locked area: a wrong secret is refused, the right one opens it.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(area(locked)))); err != nil {
@@ -191,36 +166,11 @@ func TestDashboardInABrowser(t *testing.T) {
 	unlock(secret)
 	waitFor("the area to open", fmt.Sprintf(`document.querySelector('%s:not(.state-locked)') !== null`, area(locked)))
 	waitFor("its panel to say so", fmt.Sprintf(`document.querySelector('%s[data-state="active"], %s[data-state="solved"]') !== null`, panel, panel))
-	shot(t, ctx, "unlocked")
+	e2e.Screenshot(t, ctx, "unlocked", "")
 	logs := srv.Logs()
 	for _, want := range []string{"web: admin action refused", "web: admin action done", "by=Tester"} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("server log lacks %q", want)
-		}
-	}
-}
-
-// shot saves a screenshot of the page as a test artifact, in riddlestone-artifacts under the system's temporary
-// folder (kept after the test), and copies it to DASHBOARD_SCREENSHOT when that is set.
-func shot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Logf("screenshot: %v", err)
-		return
-	}
-	dir := filepath.Join(os.TempDir(), "riddlestone-artifacts")
-	path := filepath.Join(dir, name+".png")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-	if to := os.Getenv("DASHBOARD_SCREENSHOT"); to != "" && name == "dashboard" {
-		if err := os.WriteFile(to, png, 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 }

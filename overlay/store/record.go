@@ -45,7 +45,7 @@ type AreaRecord struct {
 	// Relaxed is why the area's puzzle does not keep to all its template's bounds (puzzle.Relaxation.Explain),
 	// for admins; "" when it does.
 	Relaxed string `json:"relaxed,omitempty"`
-	// Structures are the structures built around the area's objects (the overlay's structure.go), all of them
+	// Structures are the structures built around the area's objects (overlay/site, structure.go), all of them
 	// since it opened: they stay in the world when the puzzle is generated again.
 	Structures []Built `json:"structures,omitempty"`
 }

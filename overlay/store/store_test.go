@@ -1,12 +1,8 @@
 package store
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"testing"
-	"time"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
@@ -70,64 +66,5 @@ func TestStoreRejectsACorruptRecord(t *testing.T) {
 	}
 	if _, err := s.Load(); err == nil {
 		t.Fatal("a corrupt record loaded without error")
-	}
-}
-
-// TestStoreSurvivesSIGKILL kills a process that commits changes as fast as it can, then checks that every change
-// that reached the store is whole: each change writes object n and next id n+1 together.
-func TestStoreSurvivesSIGKILL(t *testing.T) {
-	if dir := os.Getenv("RIDDLESTONE_STORE_WRITER"); dir != "" {
-		storeWriter(dir)
-		return
-	}
-	dir := t.TempDir()
-	for round := range 3 {
-		cmd := exec.Command(os.Args[0], "-test.run", "^TestStoreSurvivesSIGKILL$")
-		cmd.Env = append(os.Environ(), "RIDDLESTONE_STORE_WRITER="+dir)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Duration(300+200*round) * time.Millisecond)
-		if err := cmd.Process.Kill(); err != nil {
-			t.Fatal(err)
-		}
-		_ = cmd.Wait()
-
-		s, err := OpenStore(dir)
-		if err != nil {
-			t.Fatalf("round %d: reopen after kill: %v", round, err)
-		}
-		saved, err := s.Load()
-		s.Close()
-		if err != nil {
-			t.Fatalf("round %d: %v", round, err)
-		}
-		if len(saved.Objects) != saved.NextID-1 {
-			t.Fatalf("round %d: %d objects but next id %d: a change was torn", round, len(saved.Objects), saved.NextID)
-		}
-		for id := 1; id < saved.NextID; id++ {
-			if o, ok := saved.Objects[id]; !ok || o.Item != "Coin"+strconv.Itoa(id) {
-				t.Fatalf("round %d: object %d is %+v", round, id, o)
-			}
-		}
-		t.Logf("round %d: %d changes survived the kill", round, saved.NextID-1)
-	}
-}
-
-// storeWriter commits changes until it is killed.
-func storeWriter(dir string) {
-	s, err := OpenStore(dir)
-	if err != nil {
-		os.Exit(2)
-	}
-	saved, err := s.Load()
-	if err != nil {
-		os.Exit(3)
-	}
-	for id := saved.NextID; ; id++ {
-		o := ObjectRecord{Object: puzzle.Object{ID: id, Item: "Coin" + strconv.Itoa(id), Area: "0,0"}}
-		if err := s.Commit(Change{Objects: []ObjectRecord{o}, NextID: id + 1}); err != nil {
-			os.Exit(4)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"container/heap"
@@ -22,8 +22,8 @@ import (
 // the area's objects, in batches, as a structure is (structure_build.go); the world keeps them from then on.
 
 const (
-	// stepsName is the structure name steps are recorded under.
-	stepsName = "steps"
+	// StepsName is the structure name steps are recorded under.
+	StepsName = "steps"
 	// maxFill is the highest pillar a tread stands on, in blocks.
 	maxFill = 8
 	// maxStepTries is how many ways of steps are tried on an area before giving up.
@@ -36,13 +36,13 @@ const (
 	wayMemory = 32
 )
 
-// stepBlock is the block steps are built of: solid, and it does not fall.
-var stepBlock world.Block = block.Cobblestone{}
+// StepBlock is the block steps are built of: solid, and it does not fall.
+var StepBlock world.Block = block.Cobblestone{}
 
-// stepsPlan is the steps planned for an area: their blocks, in the order to set them, and their records.
-type stepsPlan struct {
-	sets []shapeCell
-	recs []store.Built
+// Steps is the steps planned for an area: their blocks, in the order to set them, and their records.
+type Steps struct {
+	Cells   []Cell
+	Records []store.Built
 }
 
 // tread is a column of a way of steps, with the blocks filled on its ground.
@@ -52,23 +52,23 @@ type tread struct{ col, fill int }
 // the piece of ground main, on columns avoid accepts (nil: any), and applies it to the terrain, the spots on and
 // beside its treads refused. A way whose treads filled on main, or on the ground walked to from arrive, cut its ways
 // is tried again with those columns left as they are, up to maxStepTries times. It reports false, the terrain unchanged, when none joins them.
-func (t *terrain) planSteps(arrive, main []int, avoid func(x, z int) bool) (stepsPlan, bool) {
+func (t *terrain) planSteps(arrive, main []int, avoid func(x, z int) bool) (Steps, bool) {
 	inMain := inSet(len(t.feet), main)
 	near := t.bothWays(arrive)
 	fixed := make([]bool, len(t.feet))
 	for range maxStepTries {
 		way, ok := newStepSearch(t, inMain, near, fixed, avoid).run(near)
 		if !ok {
-			return stepsPlan{}, false
+			return Steps{}, false
 		}
 		if pl, ok := t.tryWay(way, arrive, inMain, len(main)); ok {
 			return pl, true
 		}
 		if !fixFills(way, inMain, near, fixed) {
-			return stepsPlan{}, false
+			return Steps{}, false
 		}
 	}
-	return stepsPlan{}, false
+	return Steps{}, false
 }
 
 // fixFills marks fixed the columns of main or near a way of steps filled, after the way cut their own ways: the
@@ -85,7 +85,7 @@ func fixFills(way []tread, inMain, near, fixed []bool) bool {
 
 // tryWay plans a way of steps on the terrain and keeps it when the ground walked to both ways from arrive then
 // takes in main but for a few columns around those it fills, and half of it at least. It reports whether it did.
-func (t *terrain) tryWay(way []tread, arrive []int, inMain []bool, mainSize int) (stepsPlan, bool) {
+func (t *terrain) tryWay(way []tread, arrive []int, inMain []bool, mainSize int) (Steps, bool) {
 	before := maps.Clone(t.r.edits)
 	sets, filled := t.waySets(way)
 	recs := t.stepsRecords(way)
@@ -100,10 +100,10 @@ func (t *terrain) tryWay(way []tread, arrive []int, inMain []bool, mainSize int)
 		for _, s := range way {
 			t.scan(s.col)
 		}
-		return stepsPlan{}, false
+		return Steps{}, false
 	}
 	t.refuseSpots(way)
-	return stepsPlan{sets: sets, recs: recs}, true
+	return Steps{Cells: sets, Records: recs}, true
 }
 
 // joinsMain reports whether the ground walked to both ways from arrive takes in at least want columns of main,
@@ -120,8 +120,8 @@ func (t *terrain) joinsMain(arrive []int, inMain []bool, want int) bool {
 
 // waySets returns the blocks of a way of steps, bottom up in each column: the treads' pillars, and air where
 // plants stood in a tread's room; and how many columns it fills.
-func (t *terrain) waySets(way []tread) ([]shapeCell, int) {
-	var out []shapeCell
+func (t *terrain) waySets(way []tread) ([]Cell, int) {
+	var out []Cell
 	filled := 0
 	for _, s := range way {
 		if s.fill == 0 {
@@ -131,14 +131,14 @@ func (t *terrain) waySets(way []tread) ([]shapeCell, int) {
 		x, z := t.pos(s.col)
 		f := t.feet[s.col]
 		for y := f; y < f+s.fill; y++ {
-			out = append(out, shapeCell{off: cube.Pos{x, y, z}, b: stepBlock})
+			out = append(out, Cell{off: cube.Pos{x, y, z}, b: StepBlock})
 		}
 		for y := f + s.fill; y <= f+s.fill+stepRoom; y++ {
 			b := t.r.Block(cube.Pos{x, y, z})
-			if _, air := b.(block.Air); air || !passable(b) {
+			if _, air := b.(block.Air); air || !Passable(b) {
 				break
 			}
-			out = append(out, shapeCell{off: cube.Pos{x, y, z}})
+			out = append(out, Cell{off: cube.Pos{x, y, z}})
 		}
 	}
 	return out, filled
@@ -157,7 +157,7 @@ func (t *terrain) refuseSpots(way []tread) {
 	}
 }
 
-// stepsRecords returns the records of a way of steps: one a straight run of treads, named stepsName, going with
+// stepsRecords returns the records of a way of steps: one a straight run of treads, named StepsName, going with
 // no object (0), anchored at the feet block of its first tread and turned as it runs from east.
 func (t *terrain) stepsRecords(way []tread) []store.Built {
 	var out []store.Built
@@ -186,7 +186,7 @@ func (t *terrain) along(way []tread, k, j int) bool {
 // runRecord returns the record of a straight run of treads.
 func (t *terrain) runRecord(run []tread) store.Built {
 	first := cube.Pos{}
-	rec := store.Built{Structure: stepsName}
+	rec := store.Built{Structure: StepsName}
 	for k, s := range run {
 		x, z := t.pos(s.col)
 		f := t.feet[s.col]
@@ -261,7 +261,7 @@ func (t *terrain) refused(i int, avoid func(x, z int) bool) bool {
 // roomFrom counts the blocks from y up in column x, z a body fits in, up to most.
 func (t *terrain) roomFrom(x, y, z, most int) int {
 	n := 0
-	for n < most && passable(t.r.Block(cube.Pos{x, y + n, z})) {
+	for n < most && Passable(t.r.Block(cube.Pos{x, y + n, z})) {
 		n++
 	}
 	return n

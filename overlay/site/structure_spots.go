@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -19,13 +19,13 @@ const (
 	spreadPool = 12
 )
 
-// spreadSpots returns the spot of each object, in order: objects with a structure first take the first spot at
+// Spread returns the spot of each object, in order: objects with a structure first take the first spot at
 // structureGap from the spots taken, the others the first at besideGap from those of objects with one; each
 // takes the next free spot when none is so far. Only land spots of the first ones are taken out of order
 // (rafts are built in their order, each joining the ground of earlier ones), but by objects that a structure
 // built on water goes with, when no land spot is so far: they take the last spot so far, which no raft the
 // others stand on is joined through, and players swim to them.
-func spreadSpots(p *puzzle.Pack, objs []puzzle.Object, spots []cube.Pos, snap *tagging.Snapshot) []cube.Pos {
+func Spread(p *puzzle.Pack, objs []puzzle.Object, spots []cube.Pos, snap *tagging.Snapshot) []cube.Pos {
 	wide := spots[:min(len(spots), len(objs)+spreadPool)]
 	pool := landPrefix(wide, snap)
 	out := make([]cube.Pos, len(objs))
@@ -62,7 +62,7 @@ func spreadSpots(p *puzzle.Pack, objs []puzzle.Object, spots []cube.Pos, snap *t
 func landPrefix(spots []cube.Pos, snap *tagging.Snapshot) []cube.Pos {
 	r := snapReader{snap}
 	for i, p := range spots {
-		if snap == nil || !standable(r.Block(p.Side(cube.FaceDown))) {
+		if snap == nil || !Standable(r.Block(p.Side(cube.FaceDown))) {
 			return spots[:i]
 		}
 	}

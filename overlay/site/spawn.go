@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"github.com/df-mc/dragonfly/server/block"
@@ -10,12 +10,12 @@ import (
 // SpawnWorld is what finding a spawn reads and builds on: a world's transaction (*world.Tx) or, in tests,
 // generated chunks.
 type SpawnWorld interface {
-	blockEditor
+	BlockEditor
 	// HighestBlock returns the y of the highest block of a column that is not air.
 	HighestBlock(x, z int) int
 }
 
-// SpawnRadius is how far, in blocks, FindSpawn looks from its starting column.
+// SpawnRadius is how far, in blocks, Spawn looks from its starting column.
 const SpawnRadius = 128
 
 // minRoam is how many columns of ground a player must walk over, and back, from a spawn: fewer, and the spawn is

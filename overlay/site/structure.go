@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"fmt"
@@ -15,28 +15,43 @@ import (
 // structure_plan.go), and builds it with the object, once (structure_build.go). Its blocks are then the world's:
 // they live in the world save, so a restart builds nothing again, and the area's record keeps where each stands.
 
-// shapeCell is one built cell of a shape: its offset from the anchor and its block, nil for air; what a container
-// is built holding; and whether it is a post (set with the water around it displaced, as a player places one).
-type shapeCell struct {
+// Cell is one built cell of a shape: its offset from the anchor (in a plan, its block) and its block, nil for air;
+// what a container is built holding; and whether it is a post (set with the water around it displaced, as a player
+// places one).
+type Cell struct {
 	off   cube.Pos
 	b     world.Block
 	items []item.Stack
 	post  bool
 }
 
+// Pos returns where a cell of a plan is set: the block.
+func (c Cell) Pos() cube.Pos { return c.off }
+
+// Block returns the block a cell sets: nil for air.
+func (c Cell) Block() world.Block { return c.b }
+
+// Looks turns the looks a pack names into the game's blocks and items: the overlay's looks.
+type Looks interface {
+	// Block returns the block a look names.
+	Block(look puzzle.Look) (world.Block, error)
+	// ItemType returns the item a look shows as.
+	ItemType(look puzzle.Look) (world.Item, error)
+}
+
 // shape is a structure turned by rot quarter turns clockwise (seen from above), with its blocks resolved.
 type shape struct {
 	name  string
 	rot   int
-	water bool        // built on water: the floor is a deck at the surface, on posts
-	cells []shapeCell // bottom layer first
-	floor int         // the offset in y of the bottom layer, the floor: at most -1
-	top   int         // the offset in y of the top layer
+	water bool   // built on water: the floor is a deck at the surface, on posts
+	cells []Cell // bottom layer first
+	floor int    // the offset in y of the bottom layer, the floor: at most -1
+	top   int    // the offset in y of the top layer
 }
 
 // compileShape turns a structure into a shape in one rotation: every cell but the anchor, the cell above it and
 // the cells kept as the world has them.
-func compileShape(s *puzzle.Structure, rot int, l looks) (shape, error) {
+func compileShape(s *puzzle.Structure, rot int, l Looks) (shape, error) {
 	sh := shape{name: s.Name, rot: rot, water: s.Water}
 	_, h, _ := s.Size()
 	a := s.Anchor
@@ -63,16 +78,16 @@ func compileShape(s *puzzle.Structure, rot int, l looks) (shape, error) {
 
 // paletteCells resolves a structure's palette: each character's block, the items it is built holding, and
 // whether it is a post.
-func paletteCells(s *puzzle.Structure, l looks) (map[rune]shapeCell, error) {
-	out := map[rune]shapeCell{}
+func paletteCells(s *puzzle.Structure, l Looks) (map[rune]Cell, error) {
+	out := map[rune]Cell{}
 	for c, sb := range s.Palette {
-		b, err := l.block(puzzle.Look{Block: sb.Block, States: sb.States})
+		b, err := l.Block(puzzle.Look{Block: sb.Block, States: sb.States})
 		if err != nil {
 			return nil, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
 		}
-		cell := shapeCell{b: b, post: sb.Post}
+		cell := Cell{b: b, post: sb.Post}
 		for _, it := range sb.Items {
-			found, err := l.itemType(puzzle.Look{Item: it.Name})
+			found, err := l.ItemType(puzzle.Look{Item: it.Name})
 			if err != nil {
 				return nil, fmt.Errorf("structure %s: palette %c: %w", s.Name, c, err)
 			}

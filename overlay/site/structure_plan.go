@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"github.com/df-mc/dragonfly/server/block"
@@ -11,14 +11,14 @@ import (
 // structure stands on stilts over a hollow, so it is not built there.
 const maxFoundation = 4
 
-// blockReader reads blocks: a *world.Tx, a snapshot, or either with planned changes.
-type blockReader interface {
+// BlockReader reads blocks: a *world.Tx, a snapshot, or either with planned changes.
+type BlockReader interface {
 	Block(pos cube.Pos) world.Block
 }
 
 // editedBlocks reads r with planned changes on top; a nil change is air.
 type editedBlocks struct {
-	r     blockReader
+	r     BlockReader
 	edits map[cube.Pos]world.Block
 }
 
@@ -35,9 +35,9 @@ func (e editedBlocks) Block(p cube.Pos) world.Block {
 
 // planned is a structure planned around an object: the blocks to set, in the order to set them (foundations,
 // then the layers from the bottom up), and the record the area keeps.
-type planned struct {
-	sets []shapeCell // absolute positions
-	rec  store.Built
+type Planned struct {
+	Cells  []Cell // absolute positions
+	Record store.Built
 }
 
 // planShape plans a shape around the feet block anchor on the blocks r, fitted to the terrain: foundations fill
@@ -45,36 +45,36 @@ type planned struct {
 // what stands in them. It reports false where the shape does not fit: a column outside the area or one avoid
 // refuses, water or lava under or in it (but the water a deck and its posts stand in), a tree trunk it would cut,
 // ground above it it would leave hanging, a block with contents in it, or foundations deeper than maxFoundation.
-func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(cube.Pos) bool) (planned, bool) {
+func planShape(r BlockReader, sh shape, anchor cube.Pos, in Bounds, avoid func(cube.Pos) bool) (Planned, bool) {
 	for col := range sh.columns() {
 		p := anchor.Add(cube.Pos{col[0], 0, col[1]})
 		if !in.holds(p) || (col != [2]int{} && avoid(p)) || !clearAbove(r.Block(p.Add(cube.Pos{0, sh.top + 1, 0}))) {
-			return planned{}, false
+			return Planned{}, false
 		}
 	}
-	var out planned
+	var out Planned
 	for _, c := range sh.cells {
 		p := anchor.Add(c.off)
 		if !sh.replaces(r.Block(p), c.off[1]) {
-			return planned{}, false
+			return Planned{}, false
 		}
 		if c.off[1] == sh.floor && c.b != nil {
 			found, ok := sh.under(r, p, c)
 			if !ok {
-				return planned{}, false
+				return Planned{}, false
 			}
-			out.sets = append(out.sets, found...)
+			out.Cells = append(out.Cells, found...)
 		}
 	}
 	for _, c := range sh.cells {
 		c.off = anchor.Add(c.off)
 		c.post = false
-		out.sets = append(out.sets, c)
+		out.Cells = append(out.Cells, c)
 	}
-	out.rec = store.Built{Structure: sh.name, Anchor: store.AreaBlock(anchor), Rot: sh.rot, Min: store.AreaBlock(anchor), Max: store.AreaBlock(anchor)}
-	for _, s := range out.sets {
+	out.Record = store.Built{Structure: sh.name, Anchor: store.AreaBlock(anchor), Rot: sh.rot, Min: store.AreaBlock(anchor), Max: store.AreaBlock(anchor)}
+	for _, s := range out.Cells {
 		for i := range 3 {
-			out.rec.Min[i], out.rec.Max[i] = min(out.rec.Min[i], s.off[i]), max(out.rec.Max[i], s.off[i])
+			out.Record.Min[i], out.Record.Max[i] = min(out.Record.Min[i], s.off[i]), max(out.Record.Max[i], s.off[i])
 		}
 	}
 	return out, true
@@ -83,12 +83,12 @@ func planShape(r blockReader, sh shape, anchor cube.Pos, in bounds, avoid func(c
 // replaces reports whether a cell of the shape at height y (from the anchor) may replace a block: what
 // replaceable allows, and water in a deck on water.
 func (sh shape) replaces(b world.Block, y int) bool {
-	return replaceable(b) || (sh.water && y == sh.floor && isWater(b))
+	return replaceable(b) || (sh.water && y == sh.floor && IsWater(b))
 }
 
 // under returns what a floor cell of the shape at p stands on: on ground, its foundations; on water, the post
 // down to the sea floor of a post, and nothing under the rest of the deck, which the posts hold.
-func (sh shape) under(r blockReader, p cube.Pos, c shapeCell) ([]shapeCell, bool) {
+func (sh shape) under(r BlockReader, p cube.Pos, c Cell) ([]Cell, bool) {
 	switch {
 	case !sh.water:
 		return foundations(r, p, c.b)
@@ -100,18 +100,18 @@ func (sh shape) under(r blockReader, p cube.Pos, c shapeCell) ([]shapeCell, bool
 
 // foundations returns the blocks that fill the hollow under the floor block at p down to solid ground, of the
 // floor's block, or false when the ground is water, lava, leaves or further down than maxFoundation.
-func foundations(r blockReader, p cube.Pos, b world.Block) ([]shapeCell, bool) {
-	var out []shapeCell
+func foundations(r BlockReader, p cube.Pos, b world.Block) ([]Cell, bool) {
+	var out []Cell
 	for n := 1; ; n++ {
 		q := p.Sub(cube.Pos{0, n, 0})
 		under := r.Block(q)
 		switch {
-		case standable(under):
+		case Standable(under):
 			return out, true
-		case n > maxFoundation || !passable(under):
+		case n > maxFoundation || !Passable(under):
 			return nil, false
 		}
-		out = append(out, shapeCell{off: q, b: b})
+		out = append(out, Cell{off: q, b: b})
 	}
 }
 
@@ -122,18 +122,18 @@ const maxPost = 48
 // post returns the blocks of a post from under the deck block at p down to solid ground through water and what
 // grows in it, of the deck block's block, or false when the floor is further down than maxPost or the way down is
 // blocked by anything else.
-func post(r blockReader, p cube.Pos, b world.Block) ([]shapeCell, bool) {
-	var out []shapeCell
+func post(r BlockReader, p cube.Pos, b world.Block) ([]Cell, bool) {
+	var out []Cell
 	for n := 1; n <= maxPost+1; n++ {
 		q := p.Sub(cube.Pos{0, n, 0})
 		under := r.Block(q)
 		switch {
-		case standable(under):
+		case Standable(under):
 			return out, true
-		case !isWater(under) && !passable(under):
+		case !IsWater(under) && !Passable(under):
 			return nil, false
 		}
-		out = append(out, shapeCell{off: q, b: b, post: true})
+		out = append(out, Cell{off: q, b: b, post: true})
 	}
 	return nil, false
 }
@@ -147,13 +147,13 @@ func replaceable(b world.Block) bool {
 	if _, nbt := b.(world.NBTer); nbt {
 		return false
 	}
-	return !isLog(b)
+	return !IsLog(b)
 }
 
 // clearAbove reports whether the block above a structure's top leaves it standing free: air, a plant or leaves,
 // not ground or a trunk the structure would cut under.
 func clearAbove(b world.Block) bool {
-	if passable(b) {
+	if Passable(b) {
 		return true
 	}
 	name, _ := b.EncodeBlock()
@@ -165,8 +165,8 @@ func clearAbove(b world.Block) bool {
 	return false
 }
 
-// isLog reports whether a block is part of a tree's trunk.
-func isLog(b world.Block) bool {
+// IsLog reports whether a block is part of a tree's trunk.
+func IsLog(b world.Block) bool {
 	switch b.(type) {
 	case block.Log, block.Wood:
 		return true

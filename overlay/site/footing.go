@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 // lake), objects stand on rafts: a raft is the 3×3 of water blocks around the block under a spot on open water
 // turned into planks, level with the water's surface, with a pier of planks over the water to the nearest ground
 // when the raft touches none. Spots lie on a grid of every third block, so the rafts of neighbouring spots touch.
-// surfaceSpots plans the rafts with the same functions show uses to build them (buildFooting), on the snapshot's
+// SurfaceSpots plans the rafts with the same functions show uses to build them (BuildFooting), on the snapshot's
 // blocks, and offers a raft spot only once its raft joins ground players reach.
 
 // maxPier is how far a pier reaches out from its raft, in blocks.
@@ -22,36 +22,36 @@ const maxPier = 12
 // raftBlock is what rafts and piers are made of.
 var raftBlock world.Block = block.Planks{Wood: block.OakWood()}
 
-// blockEditor reads and sets blocks: a *world.Tx, or a snapshot's blocks with the changes planned on them.
-type blockEditor interface {
+// BlockEditor reads and sets blocks: a *world.Tx, or a snapshot's blocks with the changes planned on them.
+type BlockEditor interface {
 	Block(pos cube.Pos) world.Block
 	SetBlock(pos cube.Pos, b world.Block, opts *world.SetOpts)
 }
 
-// bounds are the columns of an area: from x0, z0 up to but not including x1, z1.
-type bounds struct{ x0, z0, x1, z1 int }
+// Bounds are the columns of an area: from x0, z0 up to but not including x1, z1.
+type Bounds struct{ x0, z0, x1, z1 int }
 
-// boundsOf returns the columns of the chunks from lo to hi, both included.
-func boundsOf(lo, hi world.ChunkPos) bounds {
-	return bounds{int(lo[0]) << 4, int(lo[1]) << 4, int(hi[0]+1) << 4, int(hi[1]+1) << 4}
+// BoundsOf returns the columns of the chunks from lo to hi, both included.
+func BoundsOf(lo, hi world.ChunkPos) Bounds {
+	return Bounds{int(lo[0]) << 4, int(lo[1]) << 4, int(hi[0]+1) << 4, int(hi[1]+1) << 4}
 }
 
 // holds reports whether the column of p is inside.
-func (b bounds) holds(p cube.Pos) bool {
+func (b Bounds) holds(p cube.Pos) bool {
 	return p[0] >= b.x0 && p[2] >= b.z0 && p[0] < b.x1 && p[2] < b.z1
 }
 
-// buildFooting builds the ground under a spot on open water: its raft and, if the raft touches no ground, a pier
+// BuildFooting builds the ground under a spot on open water: its raft and, if the raft touches no ground, a pier
 // to the nearest inside the spot's area (in). On dry ground it does nothing, so showing an object again (as
 // reconciling does) builds nothing twice.
-func buildFooting(e blockEditor, spot cube.Pos, in bounds) {
+func BuildFooting(e BlockEditor, spot cube.Pos, in Bounds) {
 	below := spot.Side(cube.FaceDown)
-	if !isWater(e.Block(below)) || !roomFor(e.Block(spot)) {
+	if !IsWater(e.Block(below)) || !roomFor(e.Block(spot)) {
 		return
 	}
 	planks := pier(e, spot, in)
 	for _, p := range tile(below) {
-		if isWater(e.Block(p)) {
+		if IsWater(e.Block(p)) {
 			planks = append(planks, p)
 		}
 	}
@@ -81,7 +81,7 @@ func tile(p cube.Pos) []cube.Pos {
 // raft, within maxPier of it and inside the area (its planner sees nothing beyond). It is nil when the raft touches
 // ground or no ground is near. Ground on the spot grid (columns a multiple of three from the spot along both axes)
 // does not count: objects may stand there.
-func pier(r blockEditor, spot cube.Pos, in bounds) []cube.Pos {
+func pier(r BlockEditor, spot cube.Pos, in Bounds) []cube.Pos {
 	y := spot[1] - 1
 	type node struct {
 		p    cube.Pos
@@ -130,17 +130,17 @@ const (
 )
 
 // landing tells what the block p, at the height of the raft of spot, offers a pier.
-func landing(r blockEditor, p, spot cube.Pos) landingKind {
+func landing(r BlockEditor, p, spot cube.Pos) landingKind {
 	if (p[0]-spot[0])%3 == 0 && (p[2]-spot[2])%3 == 0 && (p[0] != spot[0] || p[2] != spot[2]) {
 		return blocked
 	}
 	for _, feet := range []int{p[1] + 2, p[1] + 1, p[1]} {
-		if standable(r.Block(cube.Pos{p[0], feet - 1, p[2]})) && passable(r.Block(cube.Pos{p[0], feet, p[2]})) &&
-			passable(r.Block(cube.Pos{p[0], feet + 1, p[2]})) {
+		if Standable(r.Block(cube.Pos{p[0], feet - 1, p[2]})) && Passable(r.Block(cube.Pos{p[0], feet, p[2]})) &&
+			Passable(r.Block(cube.Pos{p[0], feet + 1, p[2]})) {
 			return onGround
 		}
 	}
-	if isWater(r.Block(p)) && roomFor(r.Block(p.Side(cube.FaceUp))) && roomFor(r.Block(p.Add(cube.Pos{0, 2, 0}))) {
+	if IsWater(r.Block(p)) && roomFor(r.Block(p.Side(cube.FaceUp))) && roomFor(r.Block(p.Add(cube.Pos{0, 2, 0}))) {
 		return overWater
 	}
 	return blocked
@@ -149,14 +149,14 @@ func landing(r blockEditor, p, spot cube.Pos) landingKind {
 // dirs are the four directions a player walks in.
 var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
-// isWater reports whether a block is water.
-func isWater(b world.Block) bool {
+// IsWater reports whether a block is water.
+func IsWater(b world.Block) bool {
 	_, ok := b.(block.Water)
 	return ok
 }
 
-// passable reports whether a body can be in a block: no collision and no liquid (grass and flowers are passable).
-func passable(b world.Block) bool {
+// Passable reports whether a body can be in a block: no collision and no liquid (grass and flowers are passable).
+func Passable(b world.Block) bool {
 	if _, liquid := b.(world.Liquid); liquid {
 		return false
 	}
@@ -168,11 +168,11 @@ func passable(b world.Block) bool {
 // which the raft takes away.
 func roomFor(b world.Block) bool {
 	_, lily := b.(block.LilyPad)
-	return lily || passable(b)
+	return lily || Passable(b)
 }
 
-// standable reports whether a block is solid ground: a full solid block that is no liquid and no leaves.
-func standable(b world.Block) bool {
+// Standable reports whether a block is solid ground: a full solid block that is no liquid and no leaves.
+func Standable(b world.Block) bool {
 	if _, liquid := b.(world.Liquid); liquid {
 		return false
 	}

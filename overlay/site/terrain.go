@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"maps"
@@ -151,6 +151,14 @@ func (t *terrain) next(i int, d [2]int) int {
 	return t.index(x+d[0], z+d[1])
 }
 
+// abs returns the absolute value of x.
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // scan reads column i from the top: past air, plants, leaves and lily pads to the first other block, which is
 // ground to stand on, or open water, if the two blocks above it leave room for a body.
 func (t *terrain) scan(i int) {
@@ -167,12 +175,12 @@ func (t *terrain) scan(i int) {
 		}
 	}
 	switch b := t.r.Block(cube.Pos{x, y, z}); {
-	case isWater(b):
+	case IsWater(b):
 		if t.roomAbove(x, y, z, roomFor) >= 2 {
 			t.water[i] = y
 		}
-	case standable(b):
-		if r := t.roomAbove(x, y, z, passable); r >= 2 {
+	case Standable(b):
+		if r := t.roomAbove(x, y, z, Passable); r >= 2 {
 			t.feet[i], t.room[i] = y+1, r
 		}
 	}
@@ -225,12 +233,12 @@ func (t *terrain) flood(i int) []int {
 	return out
 }
 
-// build plans the footing of the spot on water column i as buildFooting builds it, and returns the columns it
+// build plans the footing of the spot on water column i as BuildFooting builds it, and returns the columns it
 // changed.
 func (t *terrain) build(i int) []int {
 	x, z := t.pos(i)
 	before := maps.Clone(t.r.edits)
-	buildFooting(t.r, cube.Pos{x, t.water[i] + 1, z}, boundsOf(t.r.lo, t.r.hi))
+	BuildFooting(t.r, cube.Pos{x, t.water[i] + 1, z}, BoundsOf(t.r.lo, t.r.hi))
 	var cols []int
 	for p := range t.r.edits {
 		if _, old := before[p]; !old {

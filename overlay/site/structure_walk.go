@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -11,8 +11,8 @@ import (
 // it): the ground around it that was joined before it is built stays joined, and a player walks from that ground
 // up to its object. The object's own block, and the one above, are no way through.
 
-// ringWidth is how many columns around a structure its walks are checked over.
-const ringWidth = 3
+// RingWidth is how many columns around a structure its walks are checked over.
+const RingWidth = 3
 
 // walkBox is the box of feet blocks the walks around a structure are checked in.
 type walkBox struct {
@@ -29,31 +29,31 @@ func newWalkBox(rec store.Built, swim bool) walkBox {
 
 // inside reports whether a feet block is in the box.
 func (w walkBox) inside(p cube.Pos) bool {
-	return p[1] >= w.y0 && p[1] <= w.y1 && w.rec.Covers(p, ringWidth)
+	return p[1] >= w.y0 && p[1] <= w.y1 && w.rec.Covers(p, RingWidth)
 }
 
 // ring reports whether a feet block is in the box but outside the structure's footprint.
 func (w walkBox) ring(p cube.Pos) bool { return w.inside(p) && !w.rec.Covers(p, 0) }
 
 // free reports whether a body fits in a block: passable, and not the object's.
-func (w walkBox) free(r blockReader, p cube.Pos) bool {
-	return p != w.anchor && p != w.anchor.Side(cube.FaceUp) && passable(r.Block(p))
+func (w walkBox) free(r BlockReader, p cube.Pos) bool {
+	return p != w.anchor && p != w.anchor.Side(cube.FaceUp) && Passable(r.Block(p))
 }
 
 // stands reports whether a player stands with their feet in block p, or, when swimming counts, swims there: feet
 // in the water's surface, head above it.
-func (w walkBox) stands(r blockReader, p cube.Pos) bool {
+func (w walkBox) stands(r BlockReader, p cube.Pos) bool {
 	if !w.inside(p) || !w.free(r, p.Side(cube.FaceUp)) {
 		return false
 	}
-	if w.swim && isWater(r.Block(p)) {
+	if w.swim && IsWater(r.Block(p)) {
 		return true
 	}
-	return standable(r.Block(p.Side(cube.FaceDown))) && w.free(r, p)
+	return Standable(r.Block(p.Side(cube.FaceDown))) && w.free(r, p)
 }
 
 // steps returns the feet blocks a player at p walks to and back from.
-func (w walkBox) steps(r blockReader, p cube.Pos) []cube.Pos {
+func (w walkBox) steps(r BlockReader, p cube.Pos) []cube.Pos {
 	var out []cube.Pos
 	for _, d := range dirs {
 		n := p.Add(cube.Pos{d[0], 0, d[1]})
@@ -71,11 +71,11 @@ func (w walkBox) steps(r blockReader, p cube.Pos) []cube.Pos {
 }
 
 // parts labels the places a player stands in the box by the part of the box they walk all over.
-func (w walkBox) parts(r blockReader) map[cube.Pos]int {
+func (w walkBox) parts(r BlockReader) map[cube.Pos]int {
 	label := map[cube.Pos]int{}
 	n := 0
-	for x := w.rec.Min[0] - ringWidth; x <= w.rec.Max[0]+ringWidth; x++ {
-		for z := w.rec.Min[2] - ringWidth; z <= w.rec.Max[2]+ringWidth; z++ {
+	for x := w.rec.Min[0] - RingWidth; x <= w.rec.Max[0]+RingWidth; x++ {
+		for z := w.rec.Min[2] - RingWidth; z <= w.rec.Max[2]+RingWidth; z++ {
 			for y := w.y0; y <= w.y1; y++ {
 				p := cube.Pos{x, y, z}
 				if _, done := label[p]; done || !w.stands(r, p) {
@@ -102,7 +102,7 @@ func (w walkBox) parts(r blockReader) map[cube.Pos]int {
 // object reached from there: places around it joined on foot before (on blocks before) are joined after (on
 // blocks after), and a place beside the object, level with it or a block above or below, is joined to ground
 // around. With swim (a structure on water) the object may be reached swimming at the water's surface too.
-func keepsWays(before, after blockReader, rec store.Built, swim bool) bool {
+func keepsWays(before, after BlockReader, rec store.Built, swim bool) bool {
 	walk := newWalkBox(rec, false)
 	pa := walk.parts(after)
 	if !walk.keepsJoined(walk.parts(before), pa) {
@@ -149,6 +149,20 @@ func (w walkBox) reaches(pa map[cube.Pos]int) bool {
 			if a, ok := pa[w.anchor.Add(cube.Pos{d[0], dy, d[1]})]; ok && around[a] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// SwimsTo reports whether a player swimming at the water's surface from p, a place in the box of columns checked
+// around a structure (RingWidth), climbs onto it and reaches a place beside its object, level with it, on the
+// blocks r.
+func SwimsTo(r BlockReader, rec store.Built, p cube.Pos) bool {
+	w := newWalkBox(rec, true)
+	parts := w.parts(r)
+	for _, d := range dirs {
+		if a, ok := parts[w.anchor.Add(cube.Pos{d[0], 0, d[1]})]; ok && a == parts[p] {
+			return true
 		}
 	}
 	return false

@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -14,7 +14,7 @@ import (
 // may be reached swimming; the ways on foot around it (across rafts and piers) must stay as they were.
 
 // onWater reports whether a spot stands on open water, where a raft is built under it, as the area was copied.
-func (st *site) onWater(spot cube.Pos) bool { return isWater(st.r.r.Block(spot.Side(cube.FaceDown))) }
+func (st *Site) onWater(spot cube.Pos) bool { return IsWater(st.r.r.Block(spot.Side(cube.FaceDown))) }
 
 // forSurface returns the structures of cands built on water, or those built on ground, in order.
 func forSurface(cands []*puzzle.Structure, water bool) []*puzzle.Structure {
@@ -27,10 +27,10 @@ func forSurface(cands []*puzzle.Structure, water bool) []*puzzle.Structure {
 	return out
 }
 
-// footingPlan is buildFooting's editor on a site: it sets the site's blocks and records what it set.
+// footingPlan is BuildFooting's editor on a site: it sets the site's blocks and records what it set.
 type footingPlan struct {
 	r     editedBlocks
-	cells []shapeCell
+	cells []Cell
 }
 
 // Block returns the block at p.
@@ -39,18 +39,18 @@ func (f *footingPlan) Block(p cube.Pos) world.Block { return f.r.Block(p) }
 // SetBlock sets the block at p on the site; nil is air.
 func (f *footingPlan) SetBlock(p cube.Pos, b world.Block, _ *world.SetOpts) {
 	f.r.edits[p] = b
-	f.cells = append(f.cells, shapeCell{off: p, b: b})
+	f.cells = append(f.cells, Cell{off: p, b: b})
 }
 
 // planRafts plans on the site the raft and pier that showing an object builds under each spot on water, in the
 // order the objects are shown, so that structures are planned with them in place: a structure on water is built
 // on its raft, and no structure closes the way across another's.
-func (st *site) planRafts() {
-	st.rafts = map[cube.Pos][]shapeCell{}
+func (st *Site) planRafts() {
+	st.rafts = map[cube.Pos][]Cell{}
 	for _, spot := range st.spots {
 		if st.onWater(spot) {
 			f := &footingPlan{r: st.r}
-			buildFooting(f, spot, st.in)
+			BuildFooting(f, spot, st.in)
 			st.rafts[spot] = f.cells
 		}
 	}

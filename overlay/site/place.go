@@ -1,13 +1,10 @@
-package overlay
+package site
 
 import (
 	"math/rand/v2"
 	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
-	"github.com/google/uuid"
-	"riddlestone/overlay/store"
-	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
 
@@ -15,25 +12,25 @@ import (
 // and never sit on a border a locked neighbour refuses.
 const spotMargin = 4
 
-// wantSpots is how many spots surfaceSpots offers at least where the area has the water to build rafts on: more
+// WantSpots is how many spots SurfaceSpots offers at least where the area has the water to build rafts on: more
 // than any puzzle spawns. Rafts are built only under the spots objects take.
-const wantSpots = 32
+const WantSpots = 32
 
-// surfaceSpots returns the places in an area where an object can stand, each reachable on foot: the feet block
+// SurfaceSpots returns the places in an area where an object can stand, each reachable on foot: the feet block
 // above the ground (under a forest's canopy, the forest floor) with room for a body, all on the area's largest piece
 // of ground a player walks all over. Spots lie on a grid of every third block, so objects do not touch; land spots
-// are shuffled with rng, nearer the middle first. Where land gives fewer than wantSpots, spots on rafts follow, each
+// are shuffled with rng, nearer the middle first. Where land gives fewer than WantSpots, spots on rafts follow, each
 // joined to land or to an earlier raft, with the land they reach (see footing.go); showing an object builds its
 // spot's raft, so every prefix of the spots is reachable once shown.
-func surfaceSpots(s tagging.Snapshot, rng *rand.Rand) []cube.Pos {
-	return surfaceSpotsFrom(s, rng, nil)
+func SurfaceSpots(s tagging.Snapshot, rng *rand.Rand) []cube.Pos {
+	return SurfaceSpotsFrom(s, rng, nil)
 }
 
-// surfaceSpotsFrom is surfaceSpots for an area players arrive in at the given feet positions (the world's spawn in
+// SurfaceSpotsFrom is SurfaceSpots for an area players arrive in at the given feet positions (the world's spawn in
 // the start area): its spots are on the largest piece of ground a player walks to from them. Where steps must join
-// them (see planGround), the spots are reached once the steps are built.
-func surfaceSpotsFrom(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) []cube.Pos {
-	return planGround(s, rng, arrive, nil).spots
+// them (see PlanGround), the spots are reached once the steps are built.
+func SurfaceSpotsFrom(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) []cube.Pos {
+	return PlanGround(s, rng, arrive, nil).Spots
 }
 
 // minNear is how many spots the ground walked to from where players arrive must give, rafts and all: fewer, and
@@ -41,32 +38,32 @@ func surfaceSpotsFrom(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos) []c
 // of ground, or, where none fit, the spots are on that piece instead.
 const minNear = 12
 
-// groundPlan is where an area's objects stand, and the steps that join them to where players arrive.
-type groundPlan struct {
-	spots  []cube.Pos
-	steps  stepsPlan // no blocks when no steps are needed, or none fit
-	walked bool      // the spots are on ground walked to from where players arrive, steps and all
+// Ground is where an area's objects stand, and the steps that join them to where players arrive.
+type Ground struct {
+	Spots  []cube.Pos
+	Steps  Steps // no blocks when no steps are needed, or none fit
+	Walked bool  // the spots are on ground walked to from where players arrive, steps and all
 }
 
-// planGround plans the spots of an area (see surfaceSpotsFrom), and the steps that join them to where players
+// PlanGround plans the spots of an area (see SurfaceSpotsFrom), and the steps that join them to where players
 // arrive (steps.go), on columns avoid accepts (nil: any). The spots are on the largest piece of ground walked to
 // from where players arrive; where that is walked to one way only (players drop down to it and cannot climb back),
 // they are on the ground walked to both ways if it has room for minNear, else steps join the two. Where the ground
 // walked to gives fewer than minNear spots while a larger piece lies beyond a cliff (a ledge), steps join it to that
 // piece and the spots are on both; where no steps fit, the spots stay on ground walked to one way, or are on the
 // larger piece.
-func planGround(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos, avoid func(x, z int) bool) groundPlan {
+func PlanGround(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos, avoid func(x, z int) bool) Ground {
 	t := readTerrain(s)
 	cols := t.columnsOf(arrive)
 	main, pieces, walked := t.mainGround(cols)
 	out, near := t.spotsOn(main, pieces, cols, rng)
 	switch {
 	case !walked:
-		return groundPlan{spots: out}
+		return Ground{Spots: out}
 	case near < minNear && len(pieces[0]) > len(main):
 		return ledgePlan(s, rng, cols, pieces[0], avoid)
 	case t.joinsMain(cols, inSet(len(t.feet), main), 1):
-		return groundPlan{spots: out, walked: true}
+		return Ground{Spots: out, Walked: true}
 	}
 	if g, ok := bothWaysPlan(s, rng, cols); ok {
 		return g
@@ -74,51 +71,51 @@ func planGround(s tagging.Snapshot, rng *rand.Rand, arrive []cube.Pos, avoid fun
 	if g, ok := stepsPlanTo(s, rng, cols, main, avoid); ok {
 		return g
 	}
-	return groundPlan{spots: out, walked: true}
+	return Ground{Spots: out, Walked: true}
 }
 
 // ledgePlan plans the spots of an area whose ground walked to from where players arrive (cols) is too small: on
 // it and the piece of ground far, joined by steps, or, where none fit, on far alone.
-func ledgePlan(s tagging.Snapshot, rng *rand.Rand, cols, far []int, avoid func(x, z int) bool) groundPlan {
+func ledgePlan(s tagging.Snapshot, rng *rand.Rand, cols, far []int, avoid func(x, z int) bool) Ground {
 	if g, ok := stepsPlanTo(s, rng, cols, far, avoid); ok {
 		return g
 	}
 	t := readTerrain(s)
 	_, pieces, _ := t.mainGround(cols)
 	out, _ := t.spotsOn(far, pieces, cols, rng)
-	return groundPlan{spots: out}
+	return Ground{Spots: out}
 }
 
 // bothWaysPlan plans the spots of an area on the largest piece of ground walked to from where players arrive (cols)
 // and back, and reports whether it gives minNear.
-func bothWaysPlan(s tagging.Snapshot, rng *rand.Rand, cols []int) (groundPlan, bool) {
+func bothWaysPlan(s tagging.Snapshot, rng *rand.Rand, cols []int) (Ground, bool) {
 	t := readTerrain(s)
 	_, pieces, _ := t.mainGround(cols)
 	near := t.bothWays(cols)
 	for _, p := range pieces { // largest first; a piece with a column walked to both ways is so all over
 		if near[p[0]] {
 			out, n := t.spotsOn(p, pieces, cols, rng)
-			return groundPlan{spots: out, walked: true}, n >= minNear
+			return Ground{Spots: out, Walked: true}, n >= minNear
 		}
 	}
-	return groundPlan{}, false
+	return Ground{}, false
 }
 
 // stepsPlanTo plans steps that join the ground walked to from where players arrive (cols) and back to the piece
 // of ground target, on columns avoid accepts, and the spots on all the ground joined. It reports whether steps fit
 // and the ground they join, walked to both ways, has room for minNear spots.
-func stepsPlanTo(s tagging.Snapshot, rng *rand.Rand, cols, target []int, avoid func(x, z int) bool) (groundPlan, bool) {
+func stepsPlanTo(s tagging.Snapshot, rng *rand.Rand, cols, target []int, avoid func(x, z int) bool) (Ground, bool) {
 	t := readTerrain(s)
 	steps, ok := t.planSteps(cols, target, avoid)
 	if !ok {
-		return groundPlan{}, false
+		return Ground{}, false
 	}
 	main, pieces, walked := t.mainGround(cols)
 	if !walked || !t.joinsMain(cols, inSet(len(t.feet), main), 1) {
-		return groundPlan{}, false
+		return Ground{}, false
 	}
 	out, near := t.spotsOn(main, pieces, cols, rng)
-	return groundPlan{spots: out, steps: steps, walked: true}, near >= minNear
+	return Ground{Spots: out, Steps: steps, Walked: true}, near >= minNear
 }
 
 // inSet returns a set of n columns holding cols.
@@ -139,7 +136,7 @@ func (t *terrain) columnsOf(ps []cube.Pos) []int {
 	return cols
 }
 
-// spotsOn returns the spots of an area whose objects stand on the piece of ground main (see surfaceSpots), and how
+// spotsOn returns the spots of an area whose objects stand on the piece of ground main (see SurfaceSpots), and how
 // many of them a player walks to from main.
 func (t *terrain) spotsOn(main []int, pieces [][]int, arrive []int, rng *rand.Rand) (out []cube.Pos, near int) {
 	for _, i := range main {
@@ -148,7 +145,7 @@ func (t *terrain) spotsOn(main []int, pieces [][]int, arrive []int, rng *rand.Ra
 	t.arrive = arrive
 	out = landSpots(t, t.grid(func(i int) bool { return t.reach[i] && t.clearWay(i) }), rng)
 	filled := false
-	for len(out) < wantSpots {
+	for len(out) < WantSpots {
 		switch {
 		case t.joinRaft(&out):
 		case !filled:
@@ -156,8 +153,8 @@ func (t *terrain) spotsOn(main []int, pieces [][]int, arrive []int, rng *rand.Ra
 			t.fill(&out)
 		default:
 			near = len(out)
-			for len(out) < wantSpots && (t.farGround(&out, pieces) || t.island(&out)) {
-				for len(out) < wantSpots && t.joinRaft(&out) {
+			for len(out) < WantSpots && (t.farGround(&out, pieces) || t.island(&out)) {
+				for len(out) < WantSpots && t.joinRaft(&out) {
 				}
 			}
 			return out, near
@@ -322,25 +319,6 @@ func (t *terrain) addLand(out *[]cube.Pos, reached []int) {
 	for _, i := range cols {
 		*out = append(*out, t.spot(i))
 	}
-}
-
-// newEntityID returns a fresh id for an entity the overlay spawns. Dragonfly keeps only the last 8 bytes of a
-// non-player entity's UUID, so the first 8 are zero here too, and the id read back from the world matches.
-func newEntityID() uuid.UUID {
-	id := uuid.New()
-	clear(id[:8])
-	return id
-}
-
-// placement decides how an object of the pack (the state's: a reload reaches it) shows in the world, standing at
-// pos.
-func placement(p *puzzle.Pack, obj puzzle.Object, pos cube.Pos) store.Where {
-	it, ok := p.Item(obj.Item)
-	if ok && it.Look.Block != "" && !it.Carryable() {
-		return store.Where{Kind: store.AtBlock, Block: pos}
-	}
-	// Carryable items lie on the ground as item stacks; people and everything else stand as NPCs.
-	return store.Where{Kind: store.AtEntity, Block: pos, Entity: newEntityID()}
 }
 
 // clearWay reports whether an object standing on column i, even a block two high, leaves the ways around it open:

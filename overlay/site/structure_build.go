@@ -1,6 +1,7 @@
-package overlay
+package site
 
 import (
+	"reflect"
 	"time"
 
 	"github.com/df-mc/dragonfly/server/block"
@@ -18,14 +19,15 @@ var buildOpts = &world.SetOpts{DisableBlockUpdates: true, DisableLiquidDisplacem
 // postOpts sets a post as a player places one: a fence in the sea holds the water around it, a log clears it.
 var postOpts = &world.SetOpts{DisableBlockUpdates: true}
 
-// buildStructure returns the op that builds a planned structure: a batch of blocks now, and each further batch a
-// tick later. It runs once, when the object is placed; the blocks are then the world's and saved with it.
-func buildStructure(sets []shapeCell) op {
+// Build returns the task that builds planned blocks (a structure, steps) in a world transaction: a batch of blocks
+// now, and each further batch a tick later. It runs once, when the object is placed; the blocks are then the
+// world's and saved with it.
+func Build(sets []Cell) func(tx *world.Tx) {
 	return func(tx *world.Tx) { buildFrom(tx, sets) }
 }
 
 // buildFrom sets the first batch of blocks and schedules the rest.
-func buildFrom(tx *world.Tx, sets []shapeCell) {
+func buildFrom(tx *world.Tx, sets []Cell) {
 	n := min(buildBatch, len(sets))
 	for _, c := range sets[:n] {
 		setCell(tx, c)
@@ -37,7 +39,7 @@ func buildFrom(tx *world.Tx, sets []shapeCell) {
 
 // setCell sets one cell of a structure: its block as new, and a container with what it is built holding, put
 // into the block's own inventory.
-func setCell(tx *world.Tx, c shapeCell) {
+func setCell(tx *world.Tx, c Cell) {
 	opts := buildOpts
 	if c.post {
 		opts = postOpts
@@ -59,8 +61,25 @@ func setCell(tx *world.Tx, c shapeCell) {
 func fresh(b world.Block) world.Block {
 	if nbt, ok := b.(world.NBTer); ok {
 		if built, ok := nbt.DecodeNBT(map[string]any{}).(world.Block); ok {
-			return withStates(built, b)
+			return WithStates(built, b)
 		}
 	}
 	return b
+}
+
+// WithStates returns built with the exported fields of from, which hold a block's states (Facing, Open, Lit):
+// DecodeNBT builds a block's inner state but keeps only some of its states.
+func WithStates(built, from world.Block) world.Block {
+	bv, fv := reflect.ValueOf(built), reflect.ValueOf(from)
+	if bv.Type() != fv.Type() || bv.Kind() != reflect.Struct {
+		return built
+	}
+	out := reflect.New(bv.Type()).Elem()
+	out.Set(bv)
+	for i := range bv.NumField() {
+		if bv.Type().Field(i).IsExported() {
+			out.Field(i).Set(fv.Field(i))
+		}
+	}
+	return out.Interface().(world.Block)
 }

@@ -1,4 +1,4 @@
-package overlay
+package site
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/df-mc/dragonfly/server/world/chunk"
+	"riddlestone/overlay/internal/walktest"
 	"riddlestone/overlay/store"
 	"riddlestone/tagging"
 )
@@ -48,7 +49,7 @@ type snapWorld struct{ s tagging.Snapshot }
 func (w snapWorld) Block(p cube.Pos) world.Block { return chunkSource{w.s}.Block(p) }
 
 // build sets the blocks of steps in the snapshot's chunks.
-func (w snapWorld) build(sets []shapeCell) {
+func (w snapWorld) build(sets []Cell) {
 	for _, c := range sets {
 		b := c.b
 		if b == nil {
@@ -68,11 +69,11 @@ func walkedBothWays(w snapWorld, spots []cube.Pos) []bool {
 			starts = append(starts, t.spot(i))
 		}
 	}
-	k := newWalker(w, store.AreaPos{0, 0})
-	to, back := k.fromAll(starts, false), k.fromAll(starts, true)
+	k := walktest.New(w, store.AreaPos{0, 0})
+	to, back := k.FromAll(starts, false), k.FromAll(starts, true)
 	out := make([]bool, len(spots))
 	for n, p := range spots {
-		_, out[n] = k.find(onSpot(p), func(i int) bool { return to[i] && back[i] })
+		_, out[n] = k.Find(walktest.OnSpot(p), func(i int) bool { return to[i] && back[i] })
 	}
 	return out
 }
@@ -91,48 +92,48 @@ func TestStepsJoinALedgeToTheGroundBelow(t *testing.T) {
 // checkLedgeSteps checks the steps planned down from a ledge one block wide, high blocks above the ground below.
 func checkLedgeSteps(t *testing.T, high int) {
 	w := snapWorld{ledgeSnapshot(1, high)}
-	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
-	g := planGround(w.s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
-	if len(g.steps.sets) == 0 || !g.walked || len(g.spots) < 8 {
-		t.Fatalf("%d step blocks, walked %v, %d spots; want steps, walked, 8 spots or more", len(g.steps.sets), g.walked, len(g.spots))
+	arrive := BorderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
+	g := PlanGround(w.s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
+	if len(g.Steps.Cells) == 0 || !g.Walked || len(g.Spots) < 8 {
+		t.Fatalf("%d step blocks, walked %v, %d spots; want steps, walked, 8 spots or more", len(g.Steps.Cells), g.Walked, len(g.Spots))
 	}
-	spots := g.spots[:8]
+	spots := g.Spots[:8]
 	for i, ok := range walkedBothWays(w, spots) {
 		if ok {
 			t.Errorf("without the steps, %v is walked to from the border and back", spots[i])
 		}
 	}
-	w.build(g.steps.sets)
+	w.build(g.Steps.Cells)
 	for i, ok := range walkedBothWays(w, spots) {
 		if !ok {
 			t.Errorf("with the steps, %v is not walked to from the border and back", spots[i])
 		}
 	}
-	checkStepBlocks(t, w, g.steps)
-	again := planGround(ledgeSnapshot(1, high), rand.New(rand.NewPCG(1, 2)), arrive, nil)
-	if !reflect.DeepEqual(again.steps, g.steps) || !reflect.DeepEqual(again.spots, g.spots) {
+	checkStepBlocks(t, w, g.Steps)
+	again := PlanGround(ledgeSnapshot(1, high), rand.New(rand.NewPCG(1, 2)), arrive, nil)
+	if !reflect.DeepEqual(again.Steps, g.Steps) || !reflect.DeepEqual(again.Spots, g.Spots) {
 		t.Error("planning the same area again gives other steps or spots")
 	}
 }
 
 // checkStepBlocks checks the built steps: each block set is air or a step block on solid ground, and the records
 // name steps, go with no object and cover every block.
-func checkStepBlocks(t *testing.T, w snapWorld, steps stepsPlan) {
+func checkStepBlocks(t *testing.T, w snapWorld, steps Steps) {
 	t.Helper()
-	for _, c := range steps.sets {
+	for _, c := range steps.Cells {
 		if c.b == nil {
 			continue
 		}
-		if c.b != stepBlock || !solidGround(w.Block(c.off.Side(cube.FaceDown))) {
+		if c.b != StepBlock || !walktest.SolidGround(w.Block(c.off.Side(cube.FaceDown))) {
 			t.Errorf("step block %v at %v stands on %v", c.b, c.off, w.Block(c.off.Side(cube.FaceDown)))
 		}
-		if !inBox(steps.recs, c.off) {
-			t.Errorf("step block at %v is outside the records %+v", c.off, steps.recs)
+		if !inBox(steps.Records, c.off) {
+			t.Errorf("step block at %v is outside the records %+v", c.off, steps.Records)
 		}
 	}
-	for _, r := range steps.recs {
-		if r.Structure != stepsName || r.Object != 0 {
-			t.Errorf("record %+v: want structure %q, object 0", r, stepsName)
+	for _, r := range steps.Records {
+		if r.Structure != StepsName || r.Object != 0 {
+			t.Errorf("record %+v: want structure %q, object 0", r, StepsName)
 		}
 	}
 }
@@ -141,25 +142,25 @@ func checkStepBlocks(t *testing.T, w snapWorld, steps stepsPlan) {
 // from the border, as before steps were built.
 func TestStepsKeepOffRefusedColumns(t *testing.T) {
 	s := ledgeSnapshot(1, 6)
-	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
-	g := planGround(s, rand.New(rand.NewPCG(1, 2)), arrive, func(x, z int) bool { return x > 0 })
-	if len(g.steps.sets) != 0 || g.walked {
-		t.Fatalf("%d step blocks, walked %v; want none, not walked", len(g.steps.sets), g.walked)
+	arrive := BorderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
+	g := PlanGround(s, rand.New(rand.NewPCG(1, 2)), arrive, func(x, z int) bool { return x > 0 })
+	if len(g.Steps.Cells) != 0 || g.Walked {
+		t.Fatalf("%d step blocks, walked %v; want none, not walked", len(g.Steps.Cells), g.Walked)
 	}
-	if len(g.spots) < 8 {
-		t.Fatalf("%d spots, want 8 or more", len(g.spots))
+	if len(g.Spots) < 8 {
+		t.Fatalf("%d spots, want 8 or more", len(g.Spots))
 	}
 }
 
 // A ledge wide enough for the objects needs no steps: the spots are on it.
 func TestNoStepsOnAWideLedge(t *testing.T) {
 	s := ledgeSnapshot(40, 6)
-	arrive := borderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
-	g := planGround(s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
-	if len(g.steps.sets) != 0 || !g.walked {
-		t.Fatalf("%d step blocks, walked %v; want none, walked", len(g.steps.sets), g.walked)
+	arrive := BorderColumns(store.AreaPos{0, 0}, []store.AreaPos{{-1, 0}}, 4)
+	g := PlanGround(s, rand.New(rand.NewPCG(1, 2)), arrive, nil)
+	if len(g.Steps.Cells) != 0 || !g.Walked {
+		t.Fatalf("%d step blocks, walked %v; want none, walked", len(g.Steps.Cells), g.Walked)
 	}
-	for _, p := range g.spots[:8] {
+	for _, p := range g.Spots[:8] {
 		if p[0] >= 40 || p[1] != 71 {
 			t.Errorf("spot %v is off the ledge", p)
 		}
