@@ -78,8 +78,11 @@ type TreeNode struct {
 	Object   int    // a leaf's object id
 	Spawned  bool   // a leaf spawned for the puzzle rather than found in the world
 	Done     bool   // the rule has run
-	Step     int    // the rule's place in the solution order, from 1; 0 for a leaf
+	Step     int    // the rule's place in the solution order, from 1; 0 for a leaf or an alternative
 	Children []TreeNode
+	// Alternatives are the other rules that make what this node makes (OR-nodes), any one of which may run
+	// instead of it, each with its own inputs.
+	Alternatives []TreeNode `json:",omitempty"`
 }
 
 // Snapshot returns the areas as the latest published state has them. It never waits; call it from anywhere.
@@ -190,8 +193,12 @@ func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	for i, n := range pz.Solution() {
 		step[n] = i + 1
 	}
+	index := map[*puzzle.Node]int{} // the node's number as the manager tracks it: the solution's, then the alternatives'
+	for i, n := range pz.RuleOrder() {
+		index[n] = i + 1
+	}
 	done := func(n *puzzle.Node) bool {
-		return run.tracked != nil && step[n] > 0 && run.tracked.Done(step[n]-1)
+		return run.tracked != nil && index[n] > 0 && run.tracked.Done(index[n]-1)
 	}
 	var walk func(n *puzzle.Node) TreeNode
 	walk = func(n *puzzle.Node) TreeNode {
@@ -202,6 +209,9 @@ func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 		}
 		for _, c := range n.Children {
 			tn.Children = append(tn.Children, walk(c))
+		}
+		for _, a := range n.Alternatives {
+			tn.Alternatives = append(tn.Alternatives, walk(a))
 		}
 		return tn
 	}

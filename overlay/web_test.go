@@ -1,12 +1,14 @@
 package overlay
 
 import (
+	"log/slog"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"riddlestone/overlay/store"
+	"riddlestone/puzzle"
 )
 
 // The dashboard's view: the start area active with its goal in words and its tree, its neighbours locked with the
@@ -96,5 +98,52 @@ func TestSetMetrics(t *testing.T) {
 	o.SetMetrics(nil)
 	if _, ok := o.metrics().(NopMetrics); !ok {
 		t.Errorf("metrics after SetMetrics(nil): %T", o.metrics())
+	}
+}
+
+// torchPack makes the lantern's torch two ways (the dissertation's OR-nodes): combined from coal and a stick, or
+// bought from the librarian.
+const torchPack = `items:
+  Librarian: {look: {entity: villager_v2, name: Librarian, variant: 5}}
+  Emerald: {props: {carryable: true}, look: {item: emerald}}
+  Stick: {props: {carryable: true}, look: {item: stick}}
+  Coal: {props: {carryable: true}, look: {item: coal}}
+  Torch: {props: {carryable: true}, look: {item: torch}}
+  Lantern: {props: {carryable: true}, look: {item: lantern}}
+rules: |
+  Torch ::= Combine Coal Stick
+  Torch Librarian ::= Buy Librarian Emerald
+  Lantern ::= Light Torch
+areas:
+  - {name: Hall, start: true, goals: [Lantern], minDepth: 2, maxDepth: 2, alternatives: true}
+`
+
+// The dashboard's tree of a puzzle with two ways to make its torch shows the second as an alternative of the
+// first: its own action and inputs, no step number (it is not on the solution's path), not done.
+func TestTreeShowsAlternatives(t *testing.T) {
+	pack, err := puzzle.LoadBytes("torch.yaml", []byte(torchPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := overlayWorld(t)
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: t.TempDir(),
+		Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	tree, ok := o.PuzzleTree(store.AreaPos{0, 0})
+	if !ok || tree.Root.Action != "light" || len(tree.Root.Children) != 1 {
+		t.Fatalf("tree: %+v", tree)
+	}
+	torch := tree.Root.Children[0]
+	if len(torch.Alternatives) != 1 {
+		t.Fatalf("the torch has %d alternatives, want 1: %+v", len(torch.Alternatives), torch)
+	}
+	alt := torch.Alternatives[0]
+	if alt.Action == torch.Action || alt.Step != 0 || alt.Done || len(alt.Children) != 2 || torch.Step == 0 {
+		t.Errorf("the torch made %q (step %d), its alternative %+v: want another action, no step, its two inputs", torch.Action, torch.Step, alt)
 	}
 }

@@ -305,6 +305,17 @@ func (p *Puzzle) TreeRules() []TreeRule {
 	return nodes
 }
 
+// RuleOrder returns the puzzle's rule nodes in the order of TreeRules, so that node i of a tracked puzzle
+// (Tracked.Done) is RuleOrder()[i]: the solution's first, then the alternatives'.
+func (p *Puzzle) RuleOrder() []*Node {
+	flat := p.ruleNodes()
+	out := make([]*Node, len(flat))
+	for i, f := range flat {
+		out[i] = f.node
+	}
+	return out
+}
+
 // flatNode is a rule node of a puzzle as TreeRules lists it: the index of its parent and its group of
 // alternatives (TreeRule.Or).
 type flatNode struct {

@@ -38,6 +38,10 @@ func TestGenerateAlternatives(t *testing.T) {
 			t.Fatalf("seed %d: want the torch made two ways from 4 spawned objects, got %d alternatives, %v", seed, len(torch.Alternatives), pz.Spawned)
 		}
 		nodes := pz.TreeRules()
+		order := pz.RuleOrder()
+		if len(order) != len(nodes) || order[0] != torch || order[2] != torch.Alternatives[0] || order[1] != pz.Root {
+			t.Fatalf("seed %d: rule order %v: want the torch, the lantern, then the torch's alternative, as TreeRules", seed, order)
+		}
 		if len(nodes) != 3 || nodes[0].Or == 0 || nodes[2].Or != nodes[0].Or || nodes[0].Parent != 1 || nodes[2].Parent != 1 {
 			t.Fatalf("seed %d: tree rules %+v: want the two torches, the lantern's inputs, in one group", seed, nodes)
 		}

@@ -27,6 +27,9 @@ func drawNode(n *puzzle.Node) *draw.Node {
 	for _, c := range n.Children {
 		d.Children = append(d.Children, drawNode(c))
 	}
+	for _, a := range n.Alternatives {
+		d.Alternatives = append(d.Alternatives, drawNode(a))
+	}
 	return d
 }
 

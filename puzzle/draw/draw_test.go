@@ -117,3 +117,48 @@ func TestSpaceCap(t *testing.T) {
 		t.Errorf("nil graph: %v %q", err, b.String())
 	}
 }
+
+// Alternatives (OR-nodes) are drawn beside the node they can replace, under the same parent, dashed, with "or"
+// on their edge and without overlapping anything on their level; a root with alternatives is drawn under a box of
+// what they all make.
+func TestTreeDrawsAlternatives(t *testing.T) {
+	leaf := func(s string) *Node { return &Node{Label: s, Note: "#1 spawned"} }
+	torch := &Node{Action: "combine", Label: "a torch", Children: []*Node{leaf("coal"), leaf("a stick")},
+		Alternatives: []*Node{{Action: "buy", Label: "a torch", Done: true, Children: []*Node{leaf("the librarian"), leaf("an emerald")}}}}
+	root := &Node{Action: "light", Label: "a lantern", Children: []*Node{torch}}
+	p, _ := layout(root, 0)
+	lo, hi, deepest := 0.0, 0.0, 0
+	absolute(p, 0, &lo, &hi, &deepest)
+	if len(p.children) != 2 || p.children[0].alt || !p.children[1].alt || p.children[1].n.Action != "buy" {
+		t.Fatalf("the lantern's children: want the torch combined, then bought as its alternative")
+	}
+	if a, b := p.children[0], p.children[1]; a.x+a.w/2+siblingGap-0.01 > b.x-b.w/2 {
+		t.Errorf("the alternative overlaps the node it replaces")
+	}
+	if q := p.children[1]; len(q.children) != 2 {
+		t.Errorf("the alternative's inputs are not drawn: %d children", len(q.children))
+	}
+	var b strings.Builder
+	if err := Tree(&b, "Goal: a lantern", root); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	for _, want := range []string{`class="node rule done alternative"`, `class="or"`, `stroke-dasharray="5 4"`, "✔ buy"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("tree SVG lacks %q", want)
+		}
+	}
+	if n := strings.Count(svg, `class="or"`); n != 1 {
+		t.Errorf(`%d "or" marks, want 1`, n)
+	}
+
+	b.Reset()
+	torch.Alternatives[0].Done = false
+	if err := Tree(&b, "Goal: a torch", torch); err != nil {
+		t.Fatal(err)
+	}
+	svg = b.String()
+	if !strings.Contains(svg, "made by any one way below") || strings.Count(svg, `class="node rule alternative"`) != 1 {
+		t.Errorf("a root with an alternative is not drawn under what both make:\n%s", svg)
+	}
+}

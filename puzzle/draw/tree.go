@@ -16,6 +16,10 @@ type Node struct {
 	Note     string // a smaller line: "#12 spawned", "step 3"
 	Done     bool   // the rule has run: drawn filled and ticked
 	Children []*Node
+	// Alternatives are other rules that make what this node makes (OR-nodes): each is drawn beside the node,
+	// under the same parent, dashed and joined to it by a dashed edge marked "or". A root with alternatives is
+	// drawn under a box of what they all make.
+	Alternatives []*Node
 }
 
 // Sizes of the tree drawing, in pixels.
@@ -33,7 +37,22 @@ type placed struct {
 	w        float64
 	x        float64
 	depth    int
+	alt      bool // drawn as an alternative of the sibling before it
 	children []*placed
+}
+
+// below returns the nodes drawn under n, in order: each child followed by its alternatives, and which of them
+// are alternatives.
+func below(n *Node) ([]*Node, []bool) {
+	var kids []*Node
+	var alt []bool
+	for _, c := range n.Children {
+		kids, alt = append(kids, c), append(alt, false)
+		for _, a := range c.Alternatives {
+			kids, alt = append(kids, a), append(alt, true)
+		}
+	}
+	return kids, alt
 }
 
 // width is a node's box width: enough for its longest line.
@@ -51,13 +70,15 @@ type contour struct{ left, right []float64 }
 func layout(n *Node, depth int) (*placed, contour) {
 	p := &placed{n: n, w: width(n), depth: depth}
 	c := contour{left: []float64{-p.w / 2}, right: []float64{p.w / 2}}
-	if len(n.Children) == 0 {
+	kids, alt := below(n)
+	if len(kids) == 0 {
 		return p, c
 	}
 	var acc contour
-	offsets := make([]float64, len(n.Children))
-	for i, child := range n.Children {
+	offsets := make([]float64, len(kids))
+	for i, child := range kids {
 		cp, cc := layout(child, depth+1)
+		cp.alt = alt[i]
 		p.children = append(p.children, cp)
 		if i == 0 {
 			acc = contour{left: append([]float64(nil), cc.left...), right: append([]float64(nil), cc.right...)}
@@ -107,9 +128,12 @@ func absolute(p *placed, x float64, lo, hi *float64, deepest *int) {
 }
 
 // Tree draws a tree as SVG, its root at the top and its leaves below: rules as boxes (filled green and ticked
-// when done), leaves as rounded boxes, title above. Each node is a <g class="node"> with class "done", "rule" or
-// "leaf" and a <title> giving its lines, so pages and tests can find them.
+// when done), leaves as rounded boxes, alternatives dashed, title above. Each node is a <g class="node"> with
+// class "done", "rule", "leaf" or "alternative" and a <title> giving its lines, so pages and tests can find them.
 func Tree(w io.Writer, title string, root *Node) error {
+	if len(root.Alternatives) > 0 {
+		root = &Node{Label: root.Label, Note: "made by any one way below", Children: []*Node{root}}
+	}
 	p, _ := layout(root, 0)
 	lo, hi, deepest := 0.0, 0.0, 0
 	absolute(p, 0, &lo, &hi, &deepest)
@@ -129,15 +153,24 @@ func Tree(w io.Writer, title string, root *Node) error {
 
 func nodeY(p *placed, dy float64) float64 { return dy + float64(p.depth)*(nodeH+levelGap) }
 
-// drawEdges draws a line from each node's bottom to each child's top.
+// drawEdges draws a line from each node's bottom to each child's top: dashed to an alternative, with "or" before
+// its box.
 func drawEdges(b *strings.Builder, p *placed, dx, dy float64) {
 	for _, c := range p.children {
 		colour := "#8a8f98"
 		if c.n.Done || len(c.n.Children) == 0 && p.n.Done {
 			colour = "#2e8b57"
 		}
-		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"/>`,
-			p.x+dx, nodeY(p, dy)+nodeH, c.x+dx, nodeY(c, dy), colour)
+		x1, y1, x2, y2 := p.x+dx, nodeY(p, dy)+nodeH, c.x+dx, nodeY(c, dy)
+		dash := ""
+		if c.alt {
+			dash = ` stroke-dasharray="5 4"`
+		}
+		fmt.Fprintf(b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"%s/>`, x1, y1, x2, y2, colour, dash)
+		if c.alt { // between the alternative and the box before it
+			fmt.Fprintf(b, `<text class="or" x="%.1f" y="%.1f" text-anchor="middle" fill="#6b7280" font-style="italic">or</text>`,
+				c.x+dx-c.w/2-siblingGap/2, y2+nodeH/2+4)
+		}
 		drawEdges(b, c, dx, dy)
 	}
 }
@@ -153,10 +186,14 @@ func drawNodes(b *strings.Builder, p *placed, dx, dy float64) {
 	case n.Done:
 		class, fill, stroke = "node rule done", "#d7f2dc", "#2e8b57"
 	}
+	dash := ""
+	if p.alt {
+		class, dash = class+" alternative", ` stroke-dasharray="5 4"`
+	}
 	lines := []string{n.Action, n.Label, n.Note}
 	fmt.Fprintf(b, `<g class="%s"><title>%s</title>`, class, esc(strings.TrimSpace(strings.Join(lines, "\n"))))
-	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%d" rx="%d" fill="%s" stroke="%s" stroke-width="1.5"/>`,
-		x, y, p.w, nodeH, rx, fill, stroke)
+	fmt.Fprintf(b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%d" rx="%d" fill="%s" stroke="%s" stroke-width="1.5"%s/>`,
+		x, y, p.w, nodeH, rx, fill, stroke, dash)
 	cx := p.x + dx
 	action := n.Action
 	if n.Done {

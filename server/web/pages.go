@@ -255,6 +255,9 @@ func treeTitle(t overlay.Tree) string {
 func treeNode(t overlay.TreeNode) *draw.Node {
 	n := &draw.Node{Label: t.Words, Done: t.Done}
 	switch {
+	case t.Action != "" && t.Step == 0:
+		n.Action = strings.ToUpper(t.Action[:1]) + t.Action[1:]
+		n.Note = "another way"
 	case t.Action != "":
 		n.Action = strings.ToUpper(t.Action[:1]) + t.Action[1:]
 		n.Note = fmt.Sprintf("step %d", t.Step)
@@ -265,6 +268,9 @@ func treeNode(t overlay.TreeNode) *draw.Node {
 	}
 	for _, c := range t.Children {
 		n.Children = append(n.Children, treeNode(c))
+	}
+	for _, a := range t.Alternatives {
+		n.Alternatives = append(n.Alternatives, treeNode(a))
 	}
 	return n
 }
