@@ -101,27 +101,10 @@ func TestSetMetrics(t *testing.T) {
 	}
 }
 
-// torchPack makes the lantern's torch two ways (the dissertation's OR-nodes): combined from coal and a stick, or
-// bought from the librarian.
-const torchPack = `items:
-  Librarian: {look: {entity: villager_v2, name: Librarian, variant: 5}}
-  Emerald: {props: {carryable: true}, look: {item: emerald}}
-  Stick: {props: {carryable: true}, look: {item: stick}}
-  Coal: {props: {carryable: true}, look: {item: coal}}
-  Torch: {props: {carryable: true}, look: {item: torch}}
-  Lantern: {props: {carryable: true}, look: {item: lantern}}
-rules: |
-  Torch ::= Combine Coal Stick
-  Torch Librarian ::= Buy Librarian Emerald
-  Lantern ::= Light Torch
-areas:
-  - {name: Hall, start: true, goals: [Lantern], minDepth: 2, maxDepth: 2, alternatives: true}
-`
-
 // The dashboard's tree of a puzzle with two ways to make its torch shows the second as an alternative of the
 // first: its own action and inputs, no step number (it is not on the solution's path), not done.
 func TestTreeShowsAlternatives(t *testing.T) {
-	pack, err := puzzle.LoadBytes("torch.yaml", []byte(torchPack))
+	pack, err := puzzle.Load("../puzzle/testdata/torch.yaml") // the torch made two ways: combined, or bought
 	if err != nil {
 		t.Fatal(err)
 	}

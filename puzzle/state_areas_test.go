@@ -213,6 +213,8 @@ func TestStateChunksFollowAList(t *testing.T) {
 	if len(s.chunks) < 3 {
 		t.Fatalf("%d chunks for %d objects: the test does not make them split", len(s.chunks), s.Len())
 	}
+	checkInAreas(t, s, want, "A1")
+	checkInAreas(t, s, want, "A2", "A7", "A2")
 	gone := s.removeIf(func(o Object) bool { return o.Area != "A0" })
 	checkChunks(t, "after removeIf", s)
 	checkAreaIndex(t, "after removeIf", s)
@@ -223,5 +225,23 @@ func TestStateChunksFollowAList(t *testing.T) {
 	}
 	if len(gone)+s.Len() != len(want) {
 		t.Fatalf("removed %d, kept %d of %d", len(gone), s.Len(), len(want))
+	}
+}
+
+// checkInAreas checks that inAreas yields exactly the objects of want lying in areas, each once, in id order.
+func checkInAreas(t *testing.T, s *State, want map[int]Object, areas ...string) {
+	t.Helper()
+	var got, ids []int
+	for o := range s.inAreas(areas...) {
+		got = append(got, o.ID)
+	}
+	for id, o := range want {
+		if slices.Contains(areas, o.Area) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	if !slices.Equal(got, ids) {
+		t.Fatalf("objects in %v: %v, want %v", areas, got, ids)
 	}
 }

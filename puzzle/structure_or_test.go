@@ -1,31 +1,27 @@
 package puzzle
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// orPack lights a Lantern from a Torch, which is combined from coal and a stick or bought from the librarian: two
-// ways to the goal.
-const orPack = `items:
-  Librarian: {}
-  Emerald: {props: {carryable: true}}
-  Stick: {props: {carryable: true}}
-  Coal: {props: {carryable: true}}
-  Torch: {props: {carryable: true}}
-  Lantern: {props: {carryable: true}}
-rules: |
-  Torch ::= Combine Coal Stick
-  Torch Librarian ::= Buy Librarian Emerald
-  Lantern ::= Light Torch
-areas:
-  - {name: Hall, start: true, goals: [Lantern], minDepth: 2, maxDepth: 2, alternatives: true}
-`
+// torchPack reads testdata/torch.yaml: a lantern lit from a torch that is combined from coal and a stick or
+// bought from the librarian, two ways to the goal.
+func torchPack(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("testdata/torch.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src)
+}
 
 // An area with alternatives gets a second way to make the torch, each way's objects spawned; the game in tree mode
 // lets the player take either, and once one torch is made the other way no longer runs; a save keeps both.
 func TestGenerateAlternatives(t *testing.T) {
+	orPack := torchPack(t)
 	p := loadString(t, orPack)
 	g := NewGenerator(p)
 	for seed := range uint64(10) {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,26 +37,11 @@ func storeServer(t *testing.T, store func(c *server.Config)) *e2e.Server {
 	}))
 }
 
-// getPage reads a page of the dashboard with a real HTTP client.
-func getPage(t *testing.T, url string) string {
-	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %d %v\n%s", url, res.StatusCode, err, body)
-	}
-	return string(body)
-}
-
 // storeOf reads /api/store.
 func storeOf(t *testing.T, base string) web.StoreView {
 	t.Helper()
 	var v web.StoreView
-	if err := json.Unmarshal([]byte(getPage(t, base+"api/store")), &v); err != nil {
+	if err := json.Unmarshal([]byte(get(t, base+"api/store")), &v); err != nil {
 		t.Fatal(err)
 	}
 	return v
@@ -80,11 +63,11 @@ func TestDashboardShowsTheLevelDBStore(t *testing.T) {
 	srv := storeServer(t, func(c *server.Config) {})
 	url := srv.WebURL()
 	folder := filepath.Join(srv.Dir, "world", "riddlestone")
-	mustContain(t, "the dashboard", getPage(t, url), "Puzzle store", "LevelDB", folder, "running")
+	mustContain(t, "the dashboard", get(t, url), "Puzzle store", "LevelDB", folder, "running")
 	if v := storeOf(t, url); v.Kind != "LevelDB" || v.Where != folder || v.Shared || v.Paused || len(v.Leases) != 0 {
 		t.Errorf("/api/store = %+v", v)
 	}
-	metrics := getPage(t, url+"metrics")
+	metrics := get(t, url+"metrics")
 	mustContain(t, "/metrics", metrics, "\nriddlestone_store_paused 0\n")
 	if strings.Contains(metrics, "riddlestone_store_lease_held{") {
 		t.Errorf("a LevelDB store has a lease in /metrics")
@@ -132,7 +115,7 @@ func TestDashboardShowsThePostgresLeases(t *testing.T) {
 	base := srv.WebURL()
 	// The server reads the leases every second: the north lease shows within a reading or two.
 	waitStore(t, base, "the north lease", func(v web.StoreView) bool { return len(v.Leases) == 2 })
-	page := getPage(t, base)
+	page := get(t, base)
 	mustContain(t, "the dashboard", page, "PostgreSQL", ":***@", "running", fmt.Sprintf("(pid %d, address", os.Getpid()),
 		"this server", other, "another server", "north", "world")
 	if strings.Contains(page, "hunter2") {
@@ -148,7 +131,7 @@ func TestDashboardShowsThePostgresLeases(t *testing.T) {
 			t.Errorf("lease %+v, want ours = %v", l, ours)
 		}
 	}
-	mustContain(t, "/metrics", getPage(t, base+"metrics"), "\nriddlestone_store_paused 0\n",
+	mustContain(t, "/metrics", get(t, base+"metrics"), "\nriddlestone_store_paused 0\n",
 		"\nriddlestone_store_lease_held{region=\"north\"} 0\n", "\nriddlestone_store_lease_held{region=\"world\"} 1\n")
 	mustContain(t, "/puzzle status on the console", srv.Console(t, "/puzzle status"), "Puzzle store: PostgreSQL at ",
 		"The puzzles are running.", "Region world: held by this server (the server on", "Region north: held by "+other)
@@ -156,9 +139,9 @@ func TestDashboardShowsThePostgresLeases(t *testing.T) {
 
 	proxy.Cut()
 	waitStore(t, base, "paused, the leases unread", func(v web.StoreView) bool { return v.Paused && v.LeaseError != "" })
-	page = getPage(t, base)
+	page = get(t, base)
 	mustContain(t, "the paused dashboard", page, "paused", "the server cannot reach its puzzle store", "The leases could not be read")
-	mustContain(t, "/metrics while paused", getPage(t, base+"metrics"), "\nriddlestone_store_paused 1\n")
+	mustContain(t, "/metrics while paused", get(t, base+"metrics"), "\nriddlestone_store_paused 1\n")
 	storeShot(t, base, "store-paused")
 	proxy.Restore()
 	waitStore(t, base, "running again", func(v web.StoreView) bool { return !v.Paused && v.LeaseError == "" && len(v.Leases) == 2 })

@@ -114,7 +114,7 @@ func TestClientVersionsShown(t *testing.T) {
 	})
 }
 
-// get returns the body of a GET of url.
+// get returns the body of a GET of url with a real HTTP client, failing the test unless it is answered 200 OK.
 func get(t *testing.T, url string) string {
 	t.Helper()
 	res, err := http.Get(url)
@@ -123,8 +123,8 @@ func get(t *testing.T, url string) string {
 	}
 	defer res.Body.Close()
 	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v\n%s", url, res.StatusCode, err, body)
 	}
 	return string(body)
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -97,25 +98,12 @@ func TestSignatureParallelAndSolutions(t *testing.T) {
 	}
 }
 
-// orPack has two ways to a torch: combining coal and a stick, or buying one from the librarian.
-const orPack = `
-items:
-  Librarian: {look: {entity: villager_v2}}
-  Emerald:   {props: {carryable: true}, look: {item: emerald}}
-  Stick:     {props: {carryable: true}, look: {item: stick}}
-  Coal:      {props: {carryable: true}, look: {item: coal}}
-  Torch:     {props: {carryable: true}, look: {item: torch}}
-  Lantern:   {props: {carryable: true}, look: {item: lantern}}
-rules: |
-  Torch ::= Combine Coal Stick
-  Torch Librarian ::= Buy Librarian Emerald
-  Lantern ::= Light Torch
-areas:
-  - {name: Hall, start: true, goals: [Lantern], minDepth: 2, maxDepth: 2}
-`
-
 func TestSolutionsProvesBothWays(t *testing.T) {
-	p, errs := puzzle.CheckBytes("or.yaml", []byte(orPack))
+	src, err := os.ReadFile("../testdata/torch.yaml") // two ways to a torch: combining coal and a stick, or buying one
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, errs := puzzle.CheckBytes("torch.yaml", src)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
