@@ -216,15 +216,11 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (change, 
 		c.outputs = append(c.outputs, o)
 	}
 	for k := range c.outputs {
-		o := &c.outputs[k]
-		if o.ID != 0 && emptied[o.ID] && released[o.Contained] {
-			o.Contained = 0
-			if _, set := r.Outputs[k].Props[PropContains]; !set && o.Props.has(PropContains) {
-				props := o.Props.Clone()
-				delete(props, PropContains)
-				o.Props = props
-			}
-		}
+		_, set := r.Outputs[k].Props[PropContains]
+		empty(&c.outputs[k], emptied, released, !set)
+	}
+	for k := range c.updates {
+		empty(&c.updates[k], emptied, released, true) // a container put inside what it held is emptied first
 	}
 	for i, o := range ins {
 		if !used[i] {
@@ -232,6 +228,20 @@ func (p *Pack) resolve(s *State, m Move, accessible func(string) bool) (change, 
 		}
 	}
 	return c, nil
+}
+
+// empty takes out of o the object a move released from it, and its contains property when forget is set: the
+// term that made o did not set one.
+func empty(o *Object, emptied, released map[int]bool, forget bool) {
+	if o.ID == 0 || !emptied[o.ID] || !released[o.Contained] {
+		return
+	}
+	o.Contained = 0
+	if forget && o.Props.has(PropContains) {
+		props := o.Props.Clone()
+		delete(props, PropContains)
+		o.Props = props
+	}
 }
 
 // heldOfType finds an object of type typ held by one of the inputs and not yet taken out.

@@ -314,3 +314,25 @@ func TestApplyNeverChangesPropertyMapsInPlace(t *testing.T) {
 		t.Fatalf("only %d moves played", moves)
 	}
 }
+
+// TestTakingOutAndPuttingInNeverMakesACycle plays a rule that takes the eggs out of a basket and puts the basket
+// inside the eggs: the basket is emptied first, so no object ever holds, through others, itself (a cycle once
+// overflowed the stack of whoever walked the containment).
+func TestTakingOutAndPuttingInNeverMakesACycle(t *testing.T) {
+	p := buildPack(t, []string{"Eggs:", "Basket:"},
+		[]string{"Basket[contains=Eggs] ::= Gather Eggs Basket", "Eggs[contains=Basket] ::= Swap Basket"}, "Street")
+	s := NewState([]Object{{ID: 1, Item: "Eggs", Area: "Street"}, {ID: 2, Item: "Basket", Area: "Street"}})
+	mustApply(t, p, s, Move{Rule: p.Rules[0], Inputs: []int{1, 2}})
+	out, err := p.Apply(s, Move{Rule: p.Rules[1], Inputs: []int{2}})
+	if err != nil {
+		t.Fatalf("swap: %v", err)
+	}
+	eggs, _ := s.Object(1)
+	basket, _ := s.Object(2)
+	if len(out) != 1 || out[0].ID != 1 || eggs.Contained != 2 || eggs.Area != "Street" || basket.Area != InContainer || basket.Contained != 0 {
+		t.Fatalf("swap: got %v, state %v; want the eggs out in the street holding the emptied basket", out, s)
+	}
+	if basket.Props.Has(Props{PropContains: String("Eggs")}) {
+		t.Errorf("the emptied basket still says it contains eggs: %v", basket)
+	}
+}

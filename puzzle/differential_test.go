@@ -50,8 +50,12 @@ type gameGraph struct {
 // key names a manager's state: canonical's name of its objects (each object's properties written once per map,
 // which objects share) and, in tree mode, its trees' progress.
 func (g *gameGraph) key(m *Manager) string {
-	var describe func(o *Object) string
-	describe = func(o *Object) string {
+	objs := m.State.Objects() // a copy: taken once
+	var describe func(o *Object, depth int) string
+	describe = func(o *Object, depth int) string {
+		if depth > len(objs) {
+			panic(fmt.Sprintf("containment cycle through object %v in %v", o, m.State))
+		}
 		p := reflect.ValueOf(o.Props).Pointer()
 		props, ok := g.props[p]
 		if !ok {
@@ -61,15 +65,14 @@ func (g *gameGraph) key(m *Manager) string {
 		d := o.Item + props
 		if o.Contained != 0 {
 			h, _ := m.State.Object(o.Contained)
-			d += "{" + describe(h) + "}"
+			d += "{" + describe(h, depth+1) + "}"
 		}
 		return d
 	}
-	objs := m.State.Objects() // a copy: taken once
 	parts := make([]string, 0, len(objs)+1)
 	for i := range objs {
 		if o := &objs[i]; o.Area != InContainer {
-			parts = append(parts, describe(o)+"@"+o.Area)
+			parts = append(parts, describe(o, 0)+"@"+o.Area)
 		}
 	}
 	slices.Sort(parts)

@@ -747,7 +747,10 @@ func TestHumanOpensADoorAndWalksIn(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	pos := onServer(t, srv, w, "Guest", func(_ *world.Tx, p *player.Player) mgl64.Vec3 { return p.Position() })
 	if pos.Sub(inside).Len() > 0.05 {
-		t.Errorf("the server has the player at %.3f, want on the carpet at %.3f", pos, inside)
+		b, known := h.BlockAt(carpet)
+		stand, ok := h.Terrain().Stand(carpet)
+		t.Errorf("the server has the player at %.3f, want on the carpet at %.3f; the client has %#v (known %v) there, to stand at %.4f (%v)",
+			pos, inside, b, known, stand, ok)
 	}
 	w.check(t)
 }
