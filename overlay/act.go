@@ -247,19 +247,20 @@ func (o *Overlay) progress(s *state, c *store.Change, d puzzle.Delta) []store.Ar
 	var solved []store.AreaPos
 	for _, name := range d.Achieved {
 		if a, err := store.ParseAreaPos(name); err == nil {
-			if run, ok := s.areas[a]; ok && run.rec.State == store.Active {
-				run.rec.State = store.Solved
+			if run, ok := s.areas.get(a); ok && run.rec.State == store.Active {
+				s.changeRun(a).rec.State = store.Solved
 				solved = append(solved, a)
 			}
 		}
 	}
 	for _, name := range append(d.Progressed, d.Achieved...) {
 		a, err := store.ParseAreaPos(name)
-		run, ok := s.areas[a]
-		if err != nil || !ok || run.tracked == nil || slices.ContainsFunc(c.Areas, func(r store.AreaRecord) bool { return r.Pos == a }) {
+		tr := s.tracked(a)
+		if err != nil || tr == nil || slices.ContainsFunc(c.Areas, func(r store.AreaRecord) bool { return r.Pos == a }) {
 			continue
 		}
-		if raw, err := encodePuzzle(run.puzzle, run.tracked); err == nil {
+		run := s.changeRun(a)
+		if raw, err := encodePuzzle(run.puzzle, tr); err == nil {
 			run.rec.Puzzle = raw
 		}
 		c.Areas = append(c.Areas, run.rec)
@@ -320,16 +321,17 @@ func (o *Overlay) runActions(ctx ActionContext) {
 }
 
 // clearPuzzle takes an area's puzzle away: the objects lying in the area leave the game (and, through the ops
-// returned, the world), except tagged ones, which belong to the terrain; held objects stay held.
+// returned, the world), except tagged ones, which belong to the terrain; held objects stay held. run must be the
+// state's own (changeRun).
 func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Change, []op) {
 	var change store.Change
 	var ops []op
 	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.at(obj.ID).Tagged })
 	ops = o.removeAll(s, &change, d)
-	if run.tracked != nil {
-		s.game.Untrack(run.tracked)
+	if tr := s.tracked(a); tr != nil {
+		s.game.Untrack(tr)
 		s.puzzles++
 	}
-	run.puzzle, run.tracked = nil, nil
+	run.puzzle = nil
 	return change, ops
 }

@@ -47,7 +47,7 @@ func (o *Overlay) Reload(ctx context.Context, p *puzzle.Pack) error {
 // puzzle is in the store, or with why there is none (the area is not open).
 func (o *Overlay) Reroll(a store.AreaPos) *Reply {
 	return o.decide(store.Intent{Kind: store.NewPuzzle, Area: a}, "reroll", func(s *state) error {
-		if !s.open(a) || s.areas[a].area == nil {
+		if !s.open(a) || s.areas.at(a).area == nil {
 			return fmt.Errorf("area %v is not open", a)
 		}
 		return nil
@@ -84,13 +84,14 @@ func (o *Overlay) decide(in store.Intent, name string, check func(s *state) erro
 // answered once the store has the lock.
 func (o *Overlay) Lock(a store.AreaPos) *Reply {
 	return o.post(&request{name: "lock", area: a, run: func(_ context.Context, s *state) (result, error) {
-		run, ok := s.areas[a]
+		run, ok := s.areas.get(a)
 		switch {
 		case !ok || run.rec.State == store.Locked:
 			return result{}, fmt.Errorf("area %v is not open", a)
 		case s.pending[a]:
 			return result{}, fmt.Errorf("area %v is being given a puzzle; try again in a moment", a)
 		}
+		run = s.changeRun(a)
 		change, ops := o.clearPuzzle(s, a, run)
 		run.rec = store.AreaRecord{Pos: a, State: store.Locked, Rerolls: run.rec.Rerolls + 1}
 		run.area = nil
@@ -107,11 +108,11 @@ func (o *Overlay) Lock(a store.AreaPos) *Reply {
 // play; never call it on the world goroutine (the /puzzle command hands it to later).
 func (o *Overlay) Check(a store.AreaPos, graph bool) (*puzzle.Report, error) {
 	v := o.view()
-	run, ok := v.areas[a]
-	if !ok || run.tracked == nil {
+	tr := v.tracked(a)
+	if tr == nil {
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
-	cfg := run.tracked.Exploration(puzzle.Explore{MaxStates: o.opts.CheckStates, Analyse: true, Graph: graph})
+	cfg := v.game.Exploration(tr, puzzle.Explore{MaxStates: o.opts.CheckStates, Analyse: true, Graph: graph})
 	return v.pack.Explore(v.game.State.Clone(), cfg)
 }
 
@@ -126,7 +127,7 @@ func (o *Overlay) Export(a store.AreaPos, dir string) ([]string, string, error) 
 	if rep.Graph != nil && rep.Graph.Partial {
 		note = rep.Graph.Note
 	}
-	paths, err := writeExport(o.view().areas[a].puzzle, rep, a, dir)
+	paths, err := writeExport(o.view().areas.at(a).puzzle, rep, a, dir)
 	return paths, note, err
 }
 
@@ -173,7 +174,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 	v := o.view()
 	text, _ := o.statusLine(v, a)
 	lines := []string{text}
-	if run, ok := v.areas[a]; ok && run.rec.Template != "" {
+	if run, ok := v.areas.get(a); ok && run.rec.Template != "" {
 		times := "once"
 		if run.rec.Rerolls > 0 {
 			times = fmt.Sprintf("%d times", run.rec.Rerolls+1)

@@ -9,10 +9,9 @@ import (
 
 // areaRun is an open area as the overlay holds it in memory.
 type areaRun struct {
-	rec     store.AreaRecord
-	area    *puzzle.Area    // the instance of the template the puzzle was generated for
-	puzzle  *puzzle.Puzzle  // nil for an area that got no puzzle
-	tracked *puzzle.Tracked // the puzzle as the manager tracks it
+	rec    store.AreaRecord
+	area   *puzzle.Area   // the instance of the template the puzzle was generated for
+	puzzle *puzzle.Puzzle // nil for an area that got no puzzle; the game tracks its progress (state.tracked)
 }
 
 // encodePuzzle saves a puzzle and the progress of its tracked tree, in the engine's save format.

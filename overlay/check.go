@@ -14,22 +14,22 @@ import (
 // felled feature): puzzle.Manager.Solvable on the published game, the moves the manager offers towards the goal of
 // t's area. It answers Unknown for an area without an active puzzle.
 func solvable(v *state, a store.AreaPos) puzzle.Verdict {
-	run, ok := v.areas[a]
-	if !ok || run.rec.State != store.Active || run.tracked == nil {
+	run, ok := v.areas.get(a)
+	if !ok || run.rec.State != store.Active || v.tracked(a) == nil {
 		return puzzle.Unknown
 	}
-	return v.game.Solvable(run.tracked)
+	return v.game.Solvable(v.tracked(a))
 }
 
 // blocksArea reports whether a move would make its area's puzzle unsolvable, in all-rules mode, where players may
 // run any rule (dissertation 4.6) and some runs close the way to the goal: puzzle.Manager.Blocks on the area's
 // active puzzle (the check proves it solvable before the move and unsolvable after). It reads a published state.
 func (o *Overlay) blocksArea(v *state, mv puzzle.Move, area store.AreaPos) bool {
-	run, ok := v.areas[area]
-	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != store.Active || run.tracked == nil || mv.Rule == puzzle.PickUp {
+	run, ok := v.areas.get(area)
+	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != store.Active || v.tracked(area) == nil || mv.Rule == puzzle.PickUp {
 		return false
 	}
-	return v.game.Blocks(run.tracked, mv)
+	return v.game.Blocks(v.tracked(area), mv)
 }
 
 // confirmForm asks a player to confirm a move that would make their area's puzzle unsolvable.

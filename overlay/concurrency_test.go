@@ -80,7 +80,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 	}
 	wait(t, o)
 	t.Logf("%d of %d requests went through; %d areas, %d objects, start area %v", answered, len(replies),
-		len(o.view().areas), len(o.view().game.State.Objects()), o.view().areas[store.AreaPos{0, 0}].rec.State)
+		o.view().areas.len(), len(o.view().game.State.Objects()), o.view().areas.at(store.AreaPos{0, 0}).rec.State)
 	storeMatchesMemory(t, o)
 	problems, _, err := o.Verify(ctx)
 	if err != nil {

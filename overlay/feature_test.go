@@ -140,7 +140,7 @@ func TestFellingEveryTreeKeepsTheAreaSolvable(t *testing.T) {
 	if n := len(objectsOf(o, "0,0", "Tree")); n != 0 {
 		t.Fatalf("%d trees are still in the puzzle after both were broken", n)
 	}
-	run := o.view().areas[store.AreaPos{0, 0}]
+	run := o.view().areas.at(store.AreaPos{0, 0})
 	if run.rec.State == store.Active && o.Solvable(store.AreaPos{0, 0}) == puzzle.No {
 		t.Errorf("the area can no longer be solved after its trees were felled (goal %s)", run.rec.Goal)
 	}

@@ -134,12 +134,12 @@ func inPuzzle(v *state, obj puzzle.Object) bool {
 	if err != nil {
 		return false
 	}
-	run, ok := v.areas[a]
-	if !ok || run.tracked == nil {
+	tr := v.tracked(a)
+	if tr == nil {
 		return false
 	}
-	for i, st := range run.tracked.Nodes {
-		if !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
+	for i, st := range tr.Nodes {
+		if !tr.Done(i) && takes(v.pack, st.Rule, obj) {
 			return true
 		}
 	}
@@ -195,9 +195,9 @@ func askLine(p *puzzle.Pack, st puzzle.TreeRule, obj puzzle.Object, n words.Narr
 func (o *Overlay) wanted(v *state, g *puzzle.Manager, obj puzzle.Object) []puzzle.TreeRule {
 	var out []puzzle.TreeRule
 	if a, err := store.ParseAreaPos(obj.Area); err == nil {
-		if run, ok := v.areas[a]; ok && run.tracked != nil {
-			for _, i := range postOrder(run.tracked.Nodes) {
-				if st := run.tracked.Nodes[i]; !run.tracked.Done(i) && takes(v.pack, st.Rule, obj) {
+		if tr := v.tracked(a); tr != nil {
+			for _, i := range postOrder(tr.Nodes) {
+				if st := tr.Nodes[i]; !tr.Done(i) && takes(v.pack, st.Rule, obj) {
 					out = append(out, st)
 				}
 			}

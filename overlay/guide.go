@@ -40,7 +40,7 @@ func (o *Overlay) guidePages(v *state, a store.AreaPos, hints []string) []string
 
 // areaPage is the guide book's page on the area a player stands in.
 func (o *Overlay) areaPage(v *state, a store.AreaPos, hints []string) string {
-	run, ok := v.areas[a]
+	run, ok := v.areas.get(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("§lArea %v§r\n\nLocked. %s", a, o.lockedLine(v, a))
@@ -49,9 +49,9 @@ func (o *Overlay) areaPage(v *state, a store.AreaPos, hints []string) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "§l%s§r\n\n%s\n\n", areaTitle(v, a), goalSentence(v, a))
-	done, total := progress(run)
+	done, total := progress(v, a)
 	fmt.Fprintf(&b, "Steps done: %d of %d.\n", done, total)
-	for _, line := range storySteps(v.pack, run.tracked, areaKind(v, a), a) {
+	for _, line := range storySteps(v.pack, v.tracked(a), areaKind(v, a), a) {
 		b.WriteString("§2✔§r " + line + "\n")
 	}
 	if len(hints) > 0 {

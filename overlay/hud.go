@@ -34,24 +34,25 @@ func (o *Overlay) refreshHUDIn(p *player.Player, a store.AreaPos) {
 
 // statusLine is the boss bar text of an area and its progress from 0 to 1, as a state has them.
 func (o *Overlay) statusLine(s *state, a store.AreaPos) (string, float64) {
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(s, a)), 0
 	case run.rec.State == store.Solved:
 		return fmt.Sprintf("Area %v · solved", a), 1
 	}
-	done, total := progress(run)
+	done, total := progress(s, a)
 	return fmt.Sprintf("Area %v · active · %s · %d/%d steps", a, goalText(s.pack, run.rec.Goal), done, total), float64(done) / float64(max(total, 1))
 }
 
 // progress counts the rules of an area's puzzle that have run, and all a player runs on the shortest way
 // (Tracked.Progress: of alternatives, one).
-func progress(run *areaRun) (done, total int) {
-	if run.tracked == nil {
+func progress(s *state, a store.AreaPos) (done, total int) {
+	tr := s.tracked(a)
+	if tr == nil {
 		return 0, 0
 	}
-	return run.tracked.Progress()
+	return tr.Progress()
 }
 
 // borderColour marks the borders of locked areas.

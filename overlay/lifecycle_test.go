@@ -28,7 +28,7 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 		t.Fatal(err)
 	}
 	v := o.view()
-	for pos, run := range v.areas {
+	for pos, run := range v.areas.all() {
 		rec, ok := saved.Areas[pos]
 		if !ok {
 			t.Errorf("area %v is in memory but not in the store", pos)
@@ -40,8 +40,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 				run.rec.State, run.rec.Rerolls, run.rec.Goal)
 		}
 	}
-	if len(saved.Areas) != len(v.areas) {
-		t.Errorf("store has %d areas, memory %d", len(saved.Areas), len(v.areas))
+	if len(saved.Areas) != v.areas.len() {
+		t.Errorf("store has %d areas, memory %d", len(saved.Areas), v.areas.len())
 	}
 	for _, obj := range v.game.State.Objects() {
 		rec, ok := saved.Objects[obj.ID]
@@ -94,7 +94,7 @@ func TestMoveDuringRerollKeepsStoreAndMemoryInOneOrder(t *testing.T) {
 	waitReply(t, pick)
 	waitReply(t, reroll)
 	wait(t, o)
-	if run := o.view().areas[store.AreaPos{0, 0}]; run.rec.Rerolls != 1 || run.rec.State != store.Active {
+	if run := o.view().areas.at(store.AreaPos{0, 0}); run.rec.Rerolls != 1 || run.rec.State != store.Active {
 		t.Fatalf("after the reroll: %+v", run.rec)
 	}
 	storeMatchesMemory(t, o)
@@ -210,15 +210,15 @@ func TestAPanickingRequestChangesNothing(t *testing.T) {
 	before := len(o.view().game.State.Objects())
 	r := o.post(&request{name: "broken", area: store.AreaPos{0, 0}, run: func(_ context.Context, s *state) (result, error) {
 		s.game.Add(puzzle.Object{Item: "Key", Area: "0,0"})
-		s.areas[store.AreaPos{0, 0}].rec.Rerolls = 99
+		s.changeRun(store.AreaPos{0, 0}).rec.Rerolls = 99
 		panic("a bug")
 	}})
 	if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "a bug") {
 		t.Fatalf("the panicking request answered %v", err)
 	}
 	v := o.view()
-	if len(v.game.State.Objects()) != before || v.areas[store.AreaPos{0, 0}].rec.Rerolls != 0 {
-		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas[store.AreaPos{0, 0}].rec.Rerolls)
+	if len(v.game.State.Objects()) != before || v.areas.at(store.AreaPos{0, 0}).rec.Rerolls != 0 {
+		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas.at(store.AreaPos{0, 0}).rec.Rerolls)
 	}
 	waitReply(t, o.Reroll(store.AreaPos{0, 0}))
 	storeMatchesMemory(t, o)
@@ -285,7 +285,7 @@ func TestAnAreaOpensAfterARestart(t *testing.T) {
 		return
 	}
 	for _, n := range start.Neighbours() {
-		if run := o.view().areas[n]; run.rec.State == store.Locked {
+		if run := o.view().areas.at(n); run.rec.State == store.Locked {
 			t.Errorf("area %v: %s", n, fmt.Sprint(run.rec.State))
 		}
 	}
@@ -331,7 +331,7 @@ func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
 			t.Fatalf("seed %d: keys after forging: %v", seed, keys)
 		}
 		waitReply(t, o.Unlock(store.AreaPos{1, 0}))
-		run := o.view().areas[store.AreaPos{1, 0}]
+		run := o.view().areas.at(store.AreaPos{1, 0})
 		if run.puzzle != nil {
 			for _, l := range run.puzzle.Leaves() {
 				if l.Object == keys[0] {

@@ -63,7 +63,7 @@ type basis struct {
 // basisOf returns what work on a copy of v reads of the state for area a.
 func basisOf(v *state, a store.AreaPos) basis {
 	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched.at(a), puzzles: v.puzzles}
-	if run, ok := v.areas[a]; ok {
+	if run, ok := v.areas.get(a); ok {
 		b.had, b.rec = true, run.rec
 	}
 	return b
@@ -119,14 +119,14 @@ func (o *Overlay) land(s *state, w areaWork, pl workDone) (result, error) {
 // same pack and generator, the area as it was with no object moved in it or out, and each object the work's puzzle
 // takes from the world (not spawned for it) as it was and, if puzzles were tracked since, still free.
 func (b basis) agrees(s *state, a store.AreaPos, pl workDone) bool {
-	run, had := s.areas[a]
+	run, had := s.areas.get(a)
 	switch {
 	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched.at(a) != b.touched, had != b.had:
 		return false
 	case had && (run.rec.State != b.rec.State || run.rec.Rerolls != b.rec.Rerolls || run.rec.Template != b.rec.Template):
 		return false
 	}
-	planRun, ok := pl.on.areas[a]
+	planRun, ok := pl.on.areas.get(a)
 	if !ok || planRun.puzzle == nil {
 		return true
 	}
@@ -180,19 +180,18 @@ func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 		s.setWhere(rec.ID, rec.Where)
 		s.setFeature(rec.ID, rec.Blocks)
 	}
-	if planRun, ok := pl.on.areas[a]; ok && writesArea(*c, a) {
-		if old, ok := s.areas[a]; ok && old.tracked != nil {
-			s.game.Untrack(old.tracked)
+	if planRun, ok := pl.on.areas.get(a); ok && writesArea(*c, a) {
+		if old := s.tracked(a); old != nil {
+			s.game.Untrack(old)
 			s.puzzles++
 		}
 		run := *planRun
-		run.tracked = nil
 		if run.puzzle != nil {
 			if err := o.track(s, &run, run.puzzle); err != nil {
 				panic(fmt.Errorf("area %v: the puzzle planned on a copy cannot be tracked: %w", a, err)) // rolls back
 			}
 		}
-		s.areas[a] = &run
+		s.areas.set(a, &run)
 	}
 	delete(s.pending, a)
 	s.version++

@@ -154,15 +154,15 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 			}
 			if i >= benchActive {
 				run.rec.State = store.Solved
-				if err := run.tracked.Restore(nil, true); err != nil {
+				if err := s.tracked(a).Restore(nil, true); err != nil {
 					return result{}, err
 				}
 			}
 			run.rec.Goal = pz.Goal.String()
-			if run.rec.Puzzle, err = encodePuzzle(pz, run.tracked); err != nil {
+			if run.rec.Puzzle, err = encodePuzzle(pz, s.tracked(a)); err != nil {
 				return result{}, err
 			}
-			s.areas[a] = run
+			s.areas.set(a, run)
 			c.Areas = append(c.Areas, run.rec)
 		}
 		c.NextID = s.game.State.NextID

@@ -36,7 +36,7 @@ func (o *Overlay) restoreState(s *state, saved store.Saved) error {
 // restoreArea rebuilds one area from its record: its template instance and its puzzle with the progress made.
 func (o *Overlay) restoreArea(s *state, pos store.AreaPos, rec store.AreaRecord) error {
 	run := &areaRun{rec: rec}
-	s.areas[pos] = run
+	s.areas.set(pos, run)
 	if rec.Template == "" {
 		return nil
 	}
@@ -59,19 +59,18 @@ func (o *Overlay) restoreArea(s *state, pos store.AreaPos, rec store.AreaRecord)
 	if err := o.track(s, run, pz); err != nil {
 		return fmt.Errorf("puzzle store: area %v: %w", pos, err)
 	}
-	if err := run.tracked.Restore(done, rec.State == store.Solved); err != nil {
+	if err := s.tracked(pos).Restore(done, rec.State == store.Solved); err != nil {
 		return fmt.Errorf("puzzle store: area %v: %w", pos, err)
 	}
 	return nil
 }
 
-// track starts the manager tracking an area's puzzle.
+// track starts the manager tracking an area's puzzle. run must be the state's own (changeRun).
 func (o *Overlay) track(s *state, run *areaRun, pz *puzzle.Puzzle) error {
-	tr, err := s.game.TrackPuzzle(pz)
-	if err != nil {
+	if _, err := s.game.TrackPuzzle(pz); err != nil {
 		return err
 	}
-	run.puzzle, run.tracked = pz, tr
+	run.puzzle = pz
 	s.puzzles++
 	return nil
 }

@@ -30,23 +30,24 @@ const maxPlanSteps = 128
 // on a copy of the state: picking up what must be carried in, then running the tree's rules as they become leaves.
 func (o *Overlay) Plan(a store.AreaPos) ([]Step, error) {
 	v := o.view()
-	run, ok := v.areas[a]
+	run, ok := v.areas.get(a)
+	tracked := v.tracked(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
 		return nil, fmt.Errorf("area %v is locked", a)
 	case run.rec.State == store.Solved:
 		return nil, nil
-	case run.tracked == nil:
+	case tracked == nil:
 		return nil, fmt.Errorf("area %v has no puzzle", a)
 	}
 	sim := puzzle.NewManager(v.pack, v.game.State.Clone(), puzzle.TreeRules, v.accessible)
-	tr, err := sim.Track(run.tracked.Area, run.tracked.Goal, run.tracked.Nodes)
+	tr, err := sim.Track(tracked.Area, tracked.Goal, tracked.Nodes)
 	if err != nil {
 		return nil, err
 	}
 	var done []int
-	for i := range run.tracked.Nodes {
-		if run.tracked.Done(i) {
+	for i := range tracked.Nodes {
+		if tracked.Done(i) {
 			done = append(done, i)
 		}
 	}

@@ -66,7 +66,7 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	if _, err := o.Reroll(start).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if rec := o.view().areas[start].rec; rec.State != store.Solved || rec.NoPuzzle == "" {
+	if rec := o.view().areas.at(start).rec; rec.State != store.Solved || rec.NoPuzzle == "" {
 		t.Fatalf("the start area without a puzzle is %v, with no puzzle because %q", rec.State, rec.NoPuzzle)
 	}
 	if v := o.Area(start); v.NoPuzzle == "" {
@@ -92,18 +92,18 @@ func TestARelaxedPuzzleSaysWhy(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	start := o.graph.Start()
-	if rec := o.view().areas[start].rec; rec.Relaxed != "" {
+	if rec := o.view().areas.at(start).rec; rec.Relaxed != "" {
 		t.Fatalf("a puzzle within its bounds says it gave way: %q", rec.Relaxed)
 	}
 	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
-		s.areas[start].area.MinDepth, s.areas[start].area.MaxDepth = 2, 2 // as a ring far out would ask
+		s.areas.at(start).area.MinDepth, s.areas.at(start).area.MaxDepth = 2, 2 // as a ring far out would ask
 		return result{}, nil
 	}}).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	waitReply(t, o.Reroll(start))
 	want := "no puzzle as deep as minDepth 2 could be made here, so this one is 1 rules deep with 1 steps"
-	if rec := o.view().areas[start].rec; rec.State != store.Active || rec.Relaxed != want {
+	if rec := o.view().areas.at(start).rec; rec.State != store.Active || rec.Relaxed != want {
 		t.Fatalf("the start area is %v and gave way because %q", rec.State, rec.Relaxed)
 	}
 	if v := o.Area(start); v.Relaxed != want {

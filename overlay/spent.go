@@ -51,9 +51,8 @@ func usable(s *state, obj puzzle.Object) bool {
 	if s.game.Mode == puzzle.AllRules && slices.ContainsFunc(s.pack.Rules, func(r *puzzle.Rule) bool { return slices.ContainsFunc(r.Inputs, matches) }) {
 		return true
 	}
-	for _, run := range s.areas {
-		t := run.tracked
-		if t == nil || t.Achieved || run.rec.State != store.Active {
+	for run, t := range s.trackedRuns() {
+		if t.Achieved || run.rec.State != store.Active {
 			continue
 		}
 		if matches(t.Goal) || (run.puzzle != nil && slices.Contains(run.puzzle.Herrings, obj.ID)) {

@@ -21,7 +21,7 @@ func TestSpentItemsLeaveTheInventory(t *testing.T) {
 		t.Fatalf("eggs carried %v, want the one laid, kept for the oven", eggs)
 	}
 	play(t, w, o, h, oven, func(p *player.Player) { hold(t, p, eggs[0]) })
-	if state := o.view().areas[store.AreaPos{0, 0}].rec.State; state != store.Solved {
+	if state := o.view().areas.at(store.AreaPos{0, 0}).rec.State; state != store.Solved {
 		t.Fatalf("the area is %v after baking, want solved", state)
 	}
 	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 0 {

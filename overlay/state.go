@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"iter"
 	"maps"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -20,7 +21,7 @@ type state struct {
 	tagger *tagging.Tagger
 
 	game     *puzzle.Manager
-	areas    map[store.AreaPos]*areaRun
+	areas    cowMap[store.AreaPos, *areaRun] // the runs are shared with published copies: change a copy (changeRun)
 	where    cowMap[int, store.Where]
 	byBlock  cowMap[cube.Pos, int]
 	byEntity cowMap[uuid.UUID, int]
@@ -37,7 +38,7 @@ type state struct {
 
 // newState returns an empty state of a pack.
 func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode, areaSize int32) *state {
-	s := &state{pack: p, gen: gen, tagger: tagger, areas: map[store.AreaPos]*areaRun{}, where: newCowMap[int, store.Where](byID),
+	s := &state{pack: p, gen: gen, tagger: tagger, areas: newCowMap[store.AreaPos, *areaRun](byArea), where: newCowMap[int, store.Where](byID),
 		byBlock: newCowMap[cube.Pos, int](byChunk), byEntity: newCowMap[uuid.UUID, int](byUUID),
 		features: newCowMap[int, []cube.Pos](byID), pending: map[store.AreaPos]bool{}, areaSize: areaSize,
 		touched: newCowMap[store.AreaPos, int](byArea)}
@@ -49,19 +50,45 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 func (s *state) clone() *state {
 	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.clone(), byBlock: s.byBlock.clone(),
 		byEntity: s.byEntity.clone(), features: s.features.clone(), pending: maps.Clone(s.pending), version: s.version,
-		areas: make(map[store.AreaPos]*areaRun, len(s.areas)), areaSize: s.areaSize, touched: s.touched.clone(),
-		puzzles: s.puzzles, epoch: s.epoch}
+		areas: s.areas.clone(), areaSize: s.areaSize, touched: s.touched.clone(), puzzles: s.puzzles, epoch: s.epoch}
 	c.game = s.game.Clone(c.accessible)
-	tracked := make(map[*puzzle.Tracked]*puzzle.Tracked, len(s.game.Puzzles))
-	for i, t := range s.game.Puzzles {
-		tracked[t] = c.game.Puzzles[i]
-	}
-	for pos, run := range s.areas {
-		r := *run
-		r.tracked = tracked[run.tracked]
-		c.areas[pos] = &r
-	}
 	return c
+}
+
+// changeRun returns the run of area a made the state's own to change, or nil if the area has none: the run is
+// replaced by a copy, since published states may share it and they never change.
+func (s *state) changeRun(a store.AreaPos) *areaRun {
+	old, ok := s.areas.get(a)
+	if !ok {
+		return nil
+	}
+	r := *old
+	s.areas.set(a, &r)
+	return &r
+}
+
+// trackedRuns yields each puzzle the game tracks with its area's run, in the game's order.
+func (s *state) trackedRuns() iter.Seq2[*areaRun, *puzzle.Tracked] {
+	return func(yield func(*areaRun, *puzzle.Tracked) bool) {
+		for _, t := range s.game.Puzzles {
+			a, err := store.ParseAreaPos(t.Area)
+			if err != nil {
+				continue
+			}
+			if run, ok := s.areas.get(a); ok && !yield(run, t) {
+				return
+			}
+		}
+	}
+}
+
+// tracked returns the puzzle the game tracks for area a, or nil. Look it up again after each move: one that
+// advances a puzzle may replace its Tracked (puzzle.Manager.Tracking).
+func (s *state) tracked(a store.AreaPos) *puzzle.Tracked {
+	if s.game == nil {
+		return nil
+	}
+	return s.game.Tracking(areaName(a))
 }
 
 // accessible reports whether players can reach an area's objects: it is open (active or solved).
@@ -70,19 +97,19 @@ func (s *state) accessible(name string) bool {
 	if err != nil {
 		return false
 	}
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	return ok && run.rec.State != store.Locked
 }
 
 // open reports whether an area is open (active or solved).
 func (s *state) open(a store.AreaPos) bool {
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	return ok && run.rec.State != store.Locked
 }
 
 // solved reports whether an area is solved.
 func (s *state) solved(a store.AreaPos) bool {
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	return ok && run.rec.State == store.Solved
 }
 

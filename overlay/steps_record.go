@@ -5,6 +5,7 @@ import (
 	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/tagging"
+	"slices"
 )
 
 // Steps in the area's record. Steps are planned off the owner on the area's copy (site.PlanGround, called by
@@ -25,16 +26,23 @@ func (o *Overlay) stepsAvoid(a store.AreaPos, found []tagging.Found) func(x, z i
 		}
 	}
 	v := o.view()
+	lo, hi := a.Chunks(v.areaSize)
+	near := func(p cube.Pos) bool { // in the area or one beside it: steps stand in the area's copy, never farther
+		cx, cz := int32(p[0]>>4), int32(p[2]>>4)
+		return cx >= lo[0]-1 && cz >= lo[1]-1 && cx <= hi[0]+1 && cz <= hi[1]+1
+	}
 	for _, w := range v.where.all() {
-		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
+		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && near(w.Block) {
 			add(w.Block)
 		}
 	}
 	for p := range v.byBlock.all() {
-		add(p)
+		if near(p) {
+			add(p)
+		}
 	}
 	var built []store.Built
-	if run, ok := v.areas[a]; ok {
+	if run, ok := v.areas.get(a); ok {
 		built = run.rec.Structures
 	}
 	return func(x, z int) bool { return cols[[2]int{x, z}] || coveredBy(built, cube.Pos{x, 0, z}, 1) }
@@ -57,7 +65,7 @@ func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, 
 	if len(steps.Cells) == 0 || stepsBlocked(s, run, steps) {
 		return o.newSite(s, run, snap, spots), nil
 	}
-	run.rec.Structures = append(run.rec.Structures, steps.Records...)
+	run.rec.Structures = append(slices.Clip(run.rec.Structures), steps.Records...)
 	st := o.newSite(s, run, snap, spots)
 	st.AddSteps(steps)
 	return st, []op{site.Build(steps.Cells)}

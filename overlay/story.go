@@ -45,7 +45,7 @@ func objectsIn(list []ObjectAt) []puzzle.Object {
 
 // areaKind is an area's kind in words, from the pack area it is made from ("village"), or "" when not known.
 func areaKind(s *state, a store.AreaPos) string {
-	if run, ok := s.areas[a]; ok && run.rec.Template != "" {
+	if run, ok := s.areas.get(a); ok && run.rec.Template != "" {
 		return words.Of(run.rec.Template)
 	}
 	return ""
@@ -61,7 +61,7 @@ func areaTitle(s *state, a store.AreaPos) string {
 
 // goalSentence says an area's goal as a sentence: "In the village, your goal is an unlocked oak door."
 func goalSentence(s *state, a store.AreaPos) string {
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	where := fmt.Sprintf("In area %v", a)
 	if kind := areaKind(s, a); kind != "" {
 		where = "In the " + kind
@@ -147,18 +147,16 @@ func postOrder(nodes []puzzle.TreeRule) []int {
 // for a solved area, what solving it achieved.
 func (o *Overlay) story(s *state) []string {
 	var areas []store.AreaPos
-	for a, run := range s.areas {
-		if run.tracked != nil {
-			areas = append(areas, a)
-		}
+	for run := range s.trackedRuns() {
+		areas = append(areas, run.rec.Pos)
 	}
 	slices.SortFunc(areas, func(a, b store.AreaPos) int {
 		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
 	var lines []string
 	for _, a := range areas {
-		run := s.areas[a]
-		steps := storySteps(s.pack, run.tracked, areaKind(s, a), a)
+		run := s.areas.at(a)
+		steps := storySteps(s.pack, s.tracked(a), areaKind(s, a), a)
 		if len(steps) == 0 && run.rec.State != store.Solved {
 			continue
 		}
@@ -215,7 +213,7 @@ type moveText struct {
 // solvedLine tells everyone that a player solved an area and what it achieved.
 func solvedLine(s *state, a store.AreaPos, player string) string {
 	goal := "nothing"
-	if run, ok := s.areas[a]; ok && run.rec.Goal != "" {
+	if run, ok := s.areas.get(a); ok && run.rec.Goal != "" {
 		goal = goalWords(s.pack, run.rec.Goal)
 	}
 	return fmt.Sprintf("§a%s solved %s!§r The goal was %s. The story so far is in your guide book.",

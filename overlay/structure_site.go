@@ -2,6 +2,7 @@ package overlay
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"riddlestone/overlay/site"
@@ -43,6 +44,6 @@ func (o *Overlay) structureAround(s *state, run *areaRun, st *site.Site, obj puz
 		return nil
 	}
 	pl.Record.Object = obj.ID
-	run.rec.Structures = append(run.rec.Structures, pl.Record)
+	run.rec.Structures = append(slices.Clip(run.rec.Structures), pl.Record)
 	return []op{site.Build(pl.Cells)}
 }

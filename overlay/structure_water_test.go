@@ -118,13 +118,13 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 	t.Cleanup(func() { _ = o.Close() })
 	wait(t, o)
 	var jetty *store.Built
-	for _, b := range o.view().areas[o.graph.Start()].rec.Structures {
+	for _, b := range o.view().areas.at(o.graph.Start()).rec.Structures {
 		if b.Structure == "Jetty" {
 			jetty = &b
 		}
 	}
 	if jetty == nil {
-		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas[o.graph.Start()].rec.Structures)
+		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas.at(o.graph.Start()).rec.Structures)
 	}
 	anchor := cube.Pos(jetty.Anchor)
 	if where := o.view().where.at(jetty.Object); where.Block != anchor || where.Kind != store.AtEntity {

@@ -150,7 +150,7 @@ func (o *Overlay) finishOpen(s *state, in store.Intent, c areaCopy) (result, err
 // ids reserved for it, and posts the step that hands the puzzle to the owner.
 func (o *Overlay) prepareNewPuzzle(ctx context.Context, in store.Intent, r *Reply, ids int) {
 	rerolls := 0
-	if run, ok := o.view().areas[in.Area]; ok {
+	if run, ok := o.view().areas.get(in.Area); ok {
 		rerolls = run.rec.Rerolls + 1
 	}
 	c, err := o.copyArea(ctx, in.Area, rerolls)
@@ -167,10 +167,11 @@ func (o *Overlay) prepareNewPuzzle(ctx context.Context, in store.Intent, r *Repl
 func (o *Overlay) finishNewPuzzle(s *state, in store.Intent, c areaCopy) (result, error) {
 	a := in.Area
 	delete(s.pending, a)
-	run, ok := s.areas[a]
+	run, ok := s.areas.get(a)
 	if !ok || run.area == nil || run.rec.State == store.Locked {
 		return result{change: store.Change{Resolved: []store.Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 	}
+	run = s.changeRun(a)
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
@@ -233,7 +234,7 @@ func (o *Overlay) openArea(s *state, a store.AreaPos, c areaCopy) (*areaRun, sto
 		}
 	}
 	change.Add(g.change)
-	s.areas[a] = run
+	s.areas.set(a, run)
 	s.version++
 	change.Areas = append(change.Areas, run.rec)
 	change.NextID = s.game.State.NextID
@@ -305,7 +306,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	if err := o.track(s, run, pz); err != nil {
 		return g, err
 	}
-	run.rec.Puzzle, err = encodePuzzle(pz, run.tracked)
+	run.rec.Puzzle, err = encodePuzzle(pz, s.game.Tracking(pz.Area))
 	return g, err
 }
 
@@ -321,7 +322,7 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 			w.Objects = append(w.Objects, obj)
 		}
 	}
-	for pos, run := range s.areas {
+	for pos, run := range s.areas.all() {
 		if run.rec.State == store.Locked {
 			continue
 		}
@@ -399,13 +400,13 @@ func (o *Overlay) stillNeeded(s *state, area string) func(puzzle.Object) bool {
 		terms []puzzle.Term
 	}
 	var needs []need
-	for _, run := range s.areas {
-		if run.rec.State != store.Active || run.tracked == nil || run.area.Name == area {
+	for run, t := range s.trackedRuns() {
+		if run.rec.State != store.Active || run.area.Name == area {
 			continue
 		}
 		n := need{area: run.area.Name}
-		for i, node := range run.tracked.Nodes {
-			if !run.tracked.Done(i) {
+		for i, node := range t.Nodes {
+			if !t.Done(i) {
 				n.terms = append(n.terms, node.Rule.Inputs...)
 			}
 		}

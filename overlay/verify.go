@@ -53,7 +53,7 @@ func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, e
 // storeProblems compares the store with the owner's state.
 func storeProblems(s *state, saved store.Saved) []string {
 	var out []string
-	for pos, run := range s.areas {
+	for pos, run := range s.areas.all() {
 		rec, ok := saved.Areas[pos]
 		switch {
 		case !ok:
@@ -68,9 +68,9 @@ func storeProblems(s *state, saved store.Saved) []string {
 			out = append(out, fmt.Sprintf("object #%d %s differs between store and memory", obj.ID, obj.Item))
 		}
 	}
-	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != len(s.areas) {
+	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != s.areas.len() {
 		out = append(out, fmt.Sprintf("the store has %d areas and %d objects, memory %d and %d",
-			len(saved.Areas), len(saved.Objects), len(s.areas), s.game.State.Len()))
+			len(saved.Areas), len(saved.Objects), s.areas.len(), s.game.State.Len()))
 	}
 	return out
 }
@@ -78,7 +78,7 @@ func storeProblems(s *state, saved store.Saved) []string {
 // gameProblems checks the game: opened areas and solvable puzzles.
 func (o *Overlay) gameProblems(v *state) []string {
 	var out []string
-	for pos, run := range v.areas {
+	for pos, run := range v.areas.all() {
 		if run.rec.State == store.Solved && run.rec.Goal != "" {
 			for _, in := range o.opening(v, pos, 0) {
 				if !v.pending[in.Area] {

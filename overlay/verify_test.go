@@ -30,7 +30,7 @@ func TestVerifyFindsWhatIsBroken(t *testing.T) {
 		tx.AddEntity(h)
 	}).Done()
 	o.post(&request{name: "damage", run: func(_ context.Context, s *state) (result, error) {
-		s.areas[store.AreaPos{0, 0}].rec.State = store.Solved // in memory only: the store disagrees, and no neighbour opened
+		s.changeRun(store.AreaPos{0, 0}).rec.State = store.Solved // in memory only: the store disagrees, and no neighbour opened
 		return result{inMemory: true}, nil
 	}})
 	problems, _, err = o.Verify(ctx)

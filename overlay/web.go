@@ -97,7 +97,7 @@ func (o *Overlay) Snapshot() Map {
 		}
 	}
 	add(o.graph.Start())
-	for a, run := range v.areas {
+	for a, run := range v.areas.all() {
 		add(a)
 		if run.rec.State != store.Locked {
 			for _, n := range a.Neighbours() {
@@ -128,7 +128,7 @@ func (o *Overlay) areaView(v *state, a store.AreaPos) AreaView {
 			av.Objects++
 		}
 	}
-	run, ok := v.areas[a]
+	run, ok := v.areas.get(a)
 	if !ok {
 		return av
 	}
@@ -138,7 +138,7 @@ func (o *Overlay) areaView(v *state, a store.AreaPos) AreaView {
 		av.Goal = goalWords(v.pack, run.rec.Goal)
 	}
 	av.Depth = depthOf(run)
-	av.Done, av.Steps = progress(run)
+	av.Done, av.Steps = progress(v, a)
 	return av
 }
 
@@ -147,7 +147,7 @@ func (o *Overlay) ObjectViews(a store.AreaPos) []ObjectView {
 	v := o.view()
 	name := areaName(a)
 	leaves := map[int]bool{}
-	if run, ok := v.areas[a]; ok && run.puzzle != nil {
+	if run, ok := v.areas.get(a); ok && run.puzzle != nil {
 		for _, n := range run.puzzle.Leaves() {
 			leaves[n.Object] = true
 		}
@@ -184,7 +184,7 @@ func objectView(v *state, obj puzzle.Object, leaf bool) ObjectView {
 // puzzle.
 func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	v := o.view()
-	run, ok := v.areas[a]
+	run, ok := v.areas.get(a)
 	if !ok || run.puzzle == nil || run.puzzle.Root == nil {
 		return Tree{}, false
 	}
@@ -197,8 +197,9 @@ func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	for i, n := range pz.RuleOrder() {
 		index[n] = i + 1
 	}
+	tracked := v.tracked(a)
 	done := func(n *puzzle.Node) bool {
-		return run.tracked != nil && index[n] > 0 && run.tracked.Done(index[n]-1)
+		return tracked != nil && index[n] > 0 && tracked.Done(index[n]-1)
 	}
 	var walk func(n *puzzle.Node) TreeNode
 	walk = func(n *puzzle.Node) TreeNode {
@@ -217,7 +218,7 @@ func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	}
 	t := Tree{Area: a, Goal: goalWords(v.pack, run.rec.Goal), GoalTerm: run.rec.Goal, Root: walk(pz.Root),
 		Depth: pz.Depth, Breadth: pz.Breadth, Steps: pz.Steps, Achieved: run.rec.State == store.Solved}
-	t.Done, _ = progress(run)
+	t.Done, _ = progress(v, a)
 	return t, true
 }
 

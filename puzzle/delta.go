@@ -128,11 +128,33 @@ func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 	for i := range m.books {
 		c.books[i].Store(m.books[i].Load()) // the trees are shared, so are the options made of them
 	}
-	c.Puzzles = make([]*Tracked, len(m.Puzzles))
-	for i, t := range m.Puzzles {
-		u := *t
-		u.game = c // done is shared: it is copied before it changes (Tracked.mark)
-		c.Puzzles[i] = &u
+	for _, t := range m.Puzzles {
+		if !t.shared {
+			t.shared = true // both copies hold it now: whichever changes it first copies it (own)
+		}
 	}
+	c.Puzzles = slices.Clone(m.Puzzles)
 	return c
+}
+
+// own returns the puzzle tracked at index i, made the manager's own to change: a Tracked its copies share is
+// replaced by a copy, so that they never see the change.
+func (m *Manager) own(i int) *Tracked {
+	if t := m.Puzzles[i]; t.shared {
+		u := *t
+		u.done, u.shared = slices.Clone(t.done), false
+		m.Puzzles[i] = &u
+	}
+	return m.Puzzles[i]
+}
+
+// Tracking returns the puzzle the manager tracks for an area, or nil. A move may replace the Tracked of a puzzle
+// it advances (a manager's copies share the unchanged ones), so look it up again after each change.
+func (m *Manager) Tracking(area string) *Tracked {
+	for _, t := range m.Puzzles {
+		if t.Area == area {
+			return t
+		}
+	}
+	return nil
 }

@@ -74,6 +74,17 @@ func TestCloneIsIndependent(t *testing.T) {
 	if !c.Puzzles[0].Done(4) {
 		t.Fatal("the clone did not record its own progress")
 	}
+	// And the other way: the original plays after the copy, which shares its tracked puzzle until then.
+	d := m.Clone(nil)
+	if _, err := m.Play(Move{Rule: rule(p, "CreateDisguise"), Inputs: []int{4, 5}}); err != nil {
+		t.Fatal(err)
+	}
+	if d.Puzzles[0].Done(4) || d.Tracking("Street").Done(4) || tr.Done(4) {
+		t.Fatal("playing on the original changed its copy's progress (or the Tracked the original shared)")
+	}
+	if now := m.Tracking("Street"); now == nil || !now.Done(4) || now == tr {
+		t.Fatalf("the original tracks %v after its move, want a Tracked of its own with node 4 done", now)
+	}
 }
 
 // TestAddAndRemove adds objects with and without ids and removes some.

@@ -1,7 +1,5 @@
 package puzzle
 
-import "slices"
-
 // The checks the server runs, as the tests call them: tracking a generated puzzle, the quick check (/puzzle
 // restart, the move check), the move check and the admin check. The tests of semantics_test.go and
 // differential_test.go use only these and the manager, so that they can be run against other versions of them.
@@ -17,21 +15,8 @@ func moveBlocks(m *Manager, t *Tracked, mv Move) bool { return m.Blocks(t, mv) }
 
 // checkReport is the admin check of puzzle t: the whole state space, analysed.
 func checkReport(m *Manager, t *Tracked) (*Report, error) {
-	return m.Pack.Explore(m.State, t.Exploration(Explore{MaxStates: 200_000, Analyse: true}))
+	return m.Pack.Explore(m.State, m.Exploration(t, Explore{MaxStates: 200_000, Analyse: true}))
 }
 
-// fork returns a copy of a manager to make a move on, as Clone does but sharing the objects' property maps, which
-// the engine never changes in place: the brute force of the differential test makes many.
-func fork(m *Manager) *Manager {
-	s := m.State.Clone()
-	c := NewManager(m.Pack, s, m.Mode, m.Accessible)
-	for i := range m.books {
-		c.books[i].Store(m.books[i].Load())
-	}
-	for _, t := range m.Puzzles {
-		u := *t
-		u.done, u.game = slices.Clone(t.done), c
-		c.Puzzles = append(c.Puzzles, &u)
-	}
-	return c
-}
+// fork returns a copy of a manager to make a move on: the brute force of the differential test makes many.
+func fork(m *Manager) *Manager { return m.Clone(m.Accessible) }

@@ -51,9 +51,11 @@ type Tracked struct {
 	Area     string
 	Goal     Term
 	Nodes    []TreeRule
-	done     []bool // shared with the copies of the manager (Manager.Clone): never changed in place (mark)
+	done     []bool // its own: a manager copies a shared Tracked before changing it (Manager.own)
 	Achieved bool
-	game     *Manager // the manager tracking it, nil when none does
+	// shared is set when copies of a manager (Manager.Clone) hold the Tracked: neither changes it then, but the
+	// one changing it replaces it with a copy of its own. Only the manager that copies or changes it touches it.
+	shared bool
 }
 
 // Leaves returns the indices of the current leaves: nodes that have not run and whose children all have (or an
@@ -100,7 +102,7 @@ func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, err
 	if slices.ContainsFunc(m.Puzzles, func(t *Tracked) bool { return t.Area == area }) {
 		return nil, fmt.Errorf("puzzle of %s: the area's puzzle is tracked already", area)
 	}
-	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes)), game: m}
+	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes))}
 	m.Puzzles = append(m.Puzzles, t)
 	return t, nil
 }
@@ -187,11 +189,11 @@ func (m *Manager) Do(mv Move) (outputs []Object, achieved []string, err error) {
 		return nil, nil, err
 	}
 	if pz >= 0 {
-		m.Puzzles[pz].mark(n)
+		m.own(pz).mark(n)
 	}
-	for _, t := range m.Puzzles {
+	for i, t := range m.Puzzles {
 		if !t.Achieved && m.State.Failed == nil && m.Pack.GoalAchieved(m.State, t.Area, t.Goal) {
-			t.Achieved = true
+			m.own(i).Achieved = true
 			achieved = append(achieved, t.Area)
 		}
 	}
@@ -301,13 +303,10 @@ func (m *Manager) exploration(t *Tracked, limits Explore, mode Mode) Explore {
 	return cfg
 }
 
-// Exploration returns the configuration that explores the game t is played in towards t's goal: the manager's
-// (Manager.Exploration) when one tracks t; otherwise t alone, in its area (or limits.Areas), under limits.Rules
-// (the mode's: Pack.ModeRules) and the pack's fail rules as limits gives them.
+// Exploration returns the configuration that explores t alone towards its goal: in its area (or limits.Areas),
+// under limits.Rules (the mode's: Pack.ModeRules) and the pack's fail rules as limits gives them. A puzzle a
+// manager tracks is explored in the game it is played in with Manager.Exploration.
 func (t *Tracked) Exploration(limits Explore) Explore {
-	if t.game != nil && slices.Contains(t.game.Puzzles, t) {
-		return t.game.Exploration(t, limits)
-	}
 	cfg := limits
 	cfg.Tree, cfg.Puzzles = nil, []*Tracked{t}
 	cfg.Goal, cfg.GoalArea, cfg.GoalFunc = t.Goal, t.Area, nil

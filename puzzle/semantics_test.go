@@ -284,7 +284,7 @@ func TestExplorationOfAnUntrackedPuzzle(t *testing.T) {
 	if err != nil || rep.Solvable != Yes {
 		t.Errorf("the vault alone, key in the hall: %v, %v", rep, err)
 	}
-	cfg := tr.Exploration(Explore{Areas: []string{"Nowhere"}})
+	cfg := m.Exploration(tr, Explore{Areas: []string{"Nowhere"}})
 	if !slices.Equal(cfg.Areas, []string{"Hall", "Lobby"}) || cfg.GoalArea != "Hall" {
 		t.Errorf("a tracked puzzle's exploration: areas %v, goal area %q", cfg.Areas, cfg.GoalArea)
 	}

@@ -42,7 +42,7 @@ func (s *State) Clone() *State {
 	for _, c := range s.chunks {
 		c.shared.Store(true)
 	}
-	return &State{NextID: s.NextID, Failed: s.Failed, chunks: slices.Clone(s.chunks), n: s.n, byArea: s.byArea.clone()}
+	return &State{NextID: s.NextID, Failed: s.Failed, chunks: slices.Clone(s.chunks), n: s.n, byArea: s.byArea.share()}
 }
 
 // Len returns the number of objects of s.

@@ -98,8 +98,8 @@ func checkAreaIndex(t *testing.T, where string, s *State) {
 	if x == nil {
 		t.Fatalf("%s: no index kept for %d objects", where, s.Len())
 	}
-	if !maps.EqualFunc(x.ids, want, slices.Equal) {
-		t.Fatalf("%s: index %v, want %v", where, x.ids, want)
+	if got := maps.Collect(x.all()); !maps.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("%s: index %v, want %v", where, got, want)
 	}
 }
 

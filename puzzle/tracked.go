@@ -2,14 +2,17 @@ package puzzle
 
 import (
 	"fmt"
-	"slices"
 )
 
 // Done reports whether the rule of node i has run.
 func (t *Tracked) Done(i int) bool { return i >= 0 && i < len(t.done) && t.done[i] }
 
-// Restore marks the given nodes as run, as a saved game recorded them, and whether the goal was achieved.
+// Restore marks the given nodes as run, as a saved game recorded them, and whether the goal was achieved. It is
+// for a puzzle just tracked, before its manager is copied: a puzzle that copies share is refused.
 func (t *Tracked) Restore(done []int, achieved bool) error {
+	if t.shared {
+		return fmt.Errorf("puzzle of %s: restored after its manager was copied", t.Area)
+	}
 	for _, i := range done {
 		if i < 0 || i >= len(t.done) {
 			return fmt.Errorf("puzzle of %s: no node %d", t.Area, i)
@@ -59,9 +62,7 @@ func (t *Tracked) need(parent int) int {
 	return sum
 }
 
-// mark records that node i has run. The nodes' record is shared by the copies of a manager (Manager.Clone), so
-// it is copied first: a copy never sees another's change.
+// mark records that node i has run. t must be its manager's own (Manager.own), not shared with copies.
 func (t *Tracked) mark(i int) {
-	t.done = slices.Clone(t.done)
 	t.done[i] = true
 }

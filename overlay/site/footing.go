@@ -36,6 +36,9 @@ func BoundsOf(lo, hi world.ChunkPos) Bounds {
 	return Bounds{int(lo[0]) << 4, int(lo[1]) << 4, int(hi[0]+1) << 4, int(hi[1]+1) << 4}
 }
 
+// grown returns the bounds grown by n columns on every side.
+func (b Bounds) grown(n int) Bounds { return Bounds{b.x0 - n, b.z0 - n, b.x1 + n, b.z1 + n} }
+
 // holds reports whether the column of p is inside.
 func (b Bounds) holds(p cube.Pos) bool {
 	return p[0] >= b.x0 && p[2] >= b.z0 && p[0] < b.x1 && p[2] < b.z1

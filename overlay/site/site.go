@@ -51,12 +51,20 @@ func New(snap *tagging.Snapshot, spots []cube.Pos) *Site {
 	return st
 }
 
-// Refuse keeps structures off the column of p: a tagged feature's block.
-func (st *Site) Refuse(p cube.Pos) { st.fixed[[2]int{p[0], p[2]}] = true }
+// Refuse keeps structures off the column of p: a tagged feature's block. A column outside the site changes
+// nothing (no structure covers one), so it is not kept: callers may refuse every object of the world.
+func (st *Site) Refuse(p cube.Pos) {
+	if st.in.holds(p) {
+		st.fixed[[2]int{p[0], p[2]}] = true
+	}
+}
 
 // RefuseAround keeps structures off the column of p and the eight beside it: an object already there, or where
 // players arrive.
 func (st *Site) RefuseAround(p cube.Pos) {
+	if !st.in.grown(1).holds(p) {
+		return
+	}
 	for dx := -1; dx <= 1; dx++ {
 		for dz := -1; dz <= 1; dz++ {
 			st.fixed[[2]int{p[0] + dx, p[2] + dz}] = true

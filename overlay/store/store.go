@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/df-mc/goleveldb/leveldb"
 	"github.com/df-mc/goleveldb/leveldb/opt"
@@ -20,6 +21,10 @@ import (
 // small (areas and objects) and read whole at start-up.
 type LevelStore struct {
 	db *leveldb.DB
+	// batch is the one a commit writes, kept between commits so that its memory is reused (a commit of a new
+	// puzzle writes hundreds of records); mu makes commits take turns at it.
+	mu    sync.Mutex
+	batch leveldb.Batch
 }
 
 // OpenStore opens or creates the LevelDB store in a folder.
@@ -98,7 +103,10 @@ const (
 
 // Commit writes a change atomically and durably.
 func (s *LevelStore) Commit(c Change) error {
-	b := new(leveldb.Batch)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := &s.batch
+	b.Reset()
 	for _, a := range c.Areas {
 		v, err := json.Marshal(a)
 		if err != nil {
