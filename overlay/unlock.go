@@ -313,22 +313,31 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 // generatorWorld is what the generator sees: the objects it may build on, the open areas and the puzzles in
 // progress. Objects another unfinished puzzle still needs are left out: the generator reserves the leaves of puzzles
 // in progress itself, but not what their rules have made so far (a key forged and not yet used), and a new puzzle
-// built on such an object would leave the other one unsolvable once it is used.
+// built on such an object would leave the other one unsolvable once it is used. Of the rest, only the objects
+// generation looks at are copied (puzzle.Generator.Sees, and the leaves of the puzzles in progress): in a world of
+// a thousand areas, a few of its objects.
 func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	w := &puzzle.World{NextID: s.game.State.NextID}
-	needed := o.stillNeeded(s, area)
-	for obj := range s.game.State.All() {
-		if !needed(obj) {
-			w.Objects = append(w.Objects, obj)
-		}
-	}
+	unlocked := map[string]bool{}
+	leaves := map[int]bool{}
 	for pos, run := range s.areas.all() {
 		if run.rec.State == store.Locked {
 			continue
 		}
 		w.Unlocked = append(w.Unlocked, areaName(pos))
+		unlocked[areaName(pos)] = true
 		if run.rec.State == store.Active && run.puzzle != nil && run.area.Name != area {
 			w.InProgress = append(w.InProgress, run.puzzle)
+			for _, l := range run.puzzle.Leaves() {
+				leaves[l.Object] = true
+			}
+		}
+	}
+	needed := o.stillNeeded(s, area)
+	reach := func(a string) bool { return unlocked[a] }
+	for obj := range s.game.State.All() {
+		if (leaves[obj.ID] || s.gen.Sees(area, reach, obj)) && !needed(obj) {
+			w.Objects = append(w.Objects, obj)
 		}
 	}
 	return w

@@ -2,7 +2,6 @@ package puzzle
 
 import (
 	"fmt"
-	"runtime"
 	"slices"
 )
 
@@ -96,12 +95,6 @@ const (
 	capped
 	outgrown
 )
-
-// yieldEvery is how many states an exploration expands between letting other goroutines run (runtime.Gosched).
-// A server explores off the goroutine that answers players (generation, checks), on as few cores as two: without
-// a yield, a goroutine back from a system call (a store's fsync) may wait for a core until the scheduler takes one
-// from the exploration, milliseconds later. A yield costs well under a microsecond when nothing else waits.
-const yieldEvery = 32
 
 // expand explores the moves of state i, adding new states to the frontier.
 func (x *explorer) expand(i uint32, fr *frontier, rep *Report) int {
@@ -242,10 +235,7 @@ func (x *explorer) run(s *State) (*Report, error) {
 	}
 	x.awake = map[uint32][]uint32{}
 	stop := searching
-	for n := 1; stop == searching; n++ {
-		if n%yieldEvery == 0 {
-			runtime.Gosched() // see yieldEvery
-		}
+	for stop == searching {
 		i, ok := fr.pop(x.st.len())
 		if !ok {
 			break

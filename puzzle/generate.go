@@ -169,10 +169,31 @@ func (g *Generator) legal(it *Item, a *Area) bool {
 
 // World is what the generator knows of the game when it generates an area's puzzle (dissertation 3.5.2).
 type World struct {
-	Objects    []Object  // every object that exists, in any area or an inventory
+	Objects    []Object  // the objects that exist, in any area or an inventory; those Sees rejects may be left out
 	Unlocked   []string  // the areas the player can reach; the area being generated is always reachable
 	InProgress []*Puzzle // puzzles generated and not yet solved: their leaves are reserved, their goals protected
 	NextID     int       // the id of the first spawned object; 0 means one more than the largest id in Objects
+}
+
+// Sees reports whether generating the puzzle of the named area looks at object o, when unlocked tells the areas
+// the player can reach: o lies in the area or an inventory, or is of a carryable item and lies in an unlocked area
+// (search.near). A World may leave out every other object, except the leaves of its puzzles in progress, whose
+// current properties generation reads: in a world of many areas, most objects are neither.
+func (g *Generator) Sees(area string, unlocked func(area string) bool, o Object) bool {
+	i, ok := g.itemIndex[o.Item]
+	return ok && g.sees(area, o, i, unlocked)
+}
+
+// sees is Sees for an object of item i. Co-location (dissertation 3.6): everything the puzzle spawns is in its
+// area, so an object elsewhere is usable only if the player can carry it there.
+func (g *Generator) sees(area string, o Object, i int, unlocked func(string) bool) bool {
+	switch {
+	case o.Area == InContainer:
+		return false
+	case o.Area == area || o.Area == Inventory:
+		return true
+	}
+	return g.items[i].Carryable() && unlocked(o.Area)
 }
 
 // Generate generates the puzzle of an area backward from one of its goals (dissertation 3.5 and 4.4), choosing

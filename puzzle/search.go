@@ -81,12 +81,7 @@ func (s *search) scanWorld(w *World) {
 	}
 	for _, o := range w.Objects {
 		i, ok := g.itemIndex[o.Item]
-		if !ok || reserved[o.ID] || inside[o.ID] || o.Area == InContainer || !s.accessible(o.Area, w) {
-			continue
-		}
-		// Co-location (dissertation 3.6): everything the puzzle spawns is in this area, so an object elsewhere
-		// is usable only if the player can carry it here.
-		if o.Area != s.area.Name && o.Area != Inventory && !g.items[i].Carryable() {
+		if !ok || reserved[o.ID] || inside[o.ID] || !s.near(o, i, w) {
 			continue
 		}
 		s.objs = append(s.objs, o)
@@ -97,6 +92,11 @@ func (s *search) scanWorld(w *World) {
 		}
 	}
 	s.used = make([]bool, len(s.objs))
+}
+
+// near reports whether the puzzle can use object o, of item i (Generator.Sees).
+func (s *search) near(o Object, i int, w *World) bool {
+	return s.g.sees(s.area.Name, o, i, func(a string) bool { return s.accessible(a, w) })
 }
 
 // accessible reports whether objects in the named place can be reached: this area, an unlocked one or an inventory.
@@ -143,8 +143,7 @@ func (s *search) goalState(t Term, w *World) int {
 		}
 		// As in GoalAchieved, the goal is this area's: an object in it or the inventory satisfies it, and so does a
 		// carryable one in any accessible area, which the player could simply bring.
-		near := o.Area == s.area.Name || o.Area == Inventory || s.accessible(o.Area, w) && s.g.items[i].Carryable()
-		if near && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
+		if s.near(o, i, w) && s.g.typeItems[gl.typ].has(i) && o.Props.Has(t.Props) {
 			return goalExists
 		}
 	}

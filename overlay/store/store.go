@@ -27,9 +27,20 @@ type LevelStore struct {
 	batch leveldb.Batch
 }
 
+// storeOptions are the LevelDB settings of the store. A new puzzle commits hundreds of records at once, and the
+// defaults (a 4 MiB memory table; writes slowed by a millisecond each from 8 tables at level 0) made the small
+// commits of moves made meanwhile wait for LevelDB's compactions: a larger table is flushed less often, and the
+// triggers give compaction room before a commit waits.
+var storeOptions = opt.Options{
+	WriteBuffer:            32 * opt.MiB,
+	WriteL0SlowdownTrigger: 16,
+	WriteL0PauseTrigger:    24,
+}
+
 // OpenStore opens or creates the LevelDB store in a folder.
 func OpenStore(dir string) (*LevelStore, error) {
-	db, err := leveldb.OpenFile(dir, &opt.Options{})
+	o := storeOptions
+	db, err := leveldb.OpenFile(dir, &o)
 	if err != nil {
 		return nil, fmt.Errorf("open puzzle store %s: %w", dir, err)
 	}
