@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -56,6 +57,7 @@ func benchMoves(b *testing.B, generating bool) {
 	who := mover{name: "Bench", id: uuid.New(), feet: cube.Pos{8, -60, 8}}
 	stop := make(chan struct{})
 	var rerolls sync.WaitGroup
+	var generated atomic.Int64 // new puzzles made while the moves ran: the load they ran under
 	if generating {
 		rerolls.Add(1)
 		go func() {
@@ -66,13 +68,16 @@ func benchMoves(b *testing.B, generating bool) {
 					return
 				default:
 				}
-				_, _ = o.Reroll(store.AreaPos{5, 2}).Wait(ctx)
+				if _, err := o.Reroll(store.AreaPos{5, 2}).Wait(ctx); err == nil {
+					generated.Add(1)
+				}
 			}
 		}()
 	}
 	commits := &commitTimes{}
 	o.SetMetrics(commits)
 	var times []time.Duration
+	began := time.Now()
 	for b.Loop() {
 		rule := puzzle.PickUp
 		if o.view().where.at(key).Kind == store.InInventory {
@@ -88,8 +93,12 @@ func benchMoves(b *testing.B, generating bool) {
 		}
 		times = append(times, time.Since(start))
 	}
+	elapsed := time.Since(began)
 	close(stop)
 	rerolls.Wait()
+	if generating {
+		b.ReportMetric(float64(generated.Load())/elapsed.Seconds(), "puzzles/s")
+	}
 	o.SetMetrics(nil)
 	slices.Sort(times)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
