@@ -105,6 +105,7 @@ func (m *Manager) Remove(drop func(Object) bool) Delta {
 // Untrack stops tracking a puzzle.
 func (m *Manager) Untrack(t *Tracked) {
 	m.Puzzles = slices.DeleteFunc(m.Puzzles, func(u *Tracked) bool { return u == t })
+	m.index.Store(nil)
 }
 
 // SetProps replaces properties of an object (values computed from the world) and reports the change; an
@@ -134,6 +135,7 @@ func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 		}
 	}
 	c.Puzzles = slices.Clone(m.Puzzles)
+	c.index.Store(m.index.Load()) // the positions are the same: shared until one of them tracks or untracks
 	return c
 }
 
@@ -151,10 +153,19 @@ func (m *Manager) own(i int) *Tracked {
 // Tracking returns the puzzle the manager tracks for an area, or nil. A move may replace the Tracked of a puzzle
 // it advances (a manager's copies share the unchanged ones), so look it up again after each change.
 func (m *Manager) Tracking(area string) *Tracked {
-	for _, t := range m.Puzzles {
-		if t.Area == area {
-			return t
+	ix := m.index.Load()
+	if ix == nil || len(*ix) != len(m.Puzzles) {
+		// Not indexed since a puzzle was tracked or untracked (which drop the index): index the puzzles again. A
+		// published manager is read by several goroutines, so the index is kept atomically, like the books.
+		made := make(map[string]int, len(m.Puzzles))
+		for i, t := range m.Puzzles {
+			made[t.Area] = i
 		}
+		ix = &made
+		m.index.Store(ix)
+	}
+	if i, ok := (*ix)[area]; ok && i < len(m.Puzzles) && m.Puzzles[i].Area == area {
+		return m.Puzzles[i]
 	}
 	return nil
 }

@@ -104,3 +104,35 @@ func TestAddAndRemove(t *testing.T) {
 		t.Fatal("removed object still there")
 	}
 }
+
+// Tracking finds each area's puzzle by its index, kept up to date as puzzles are tracked and untracked, on a
+// manager and on its copies, and finds none for an area without one.
+func TestTrackingFollowsTrackAndUntrack(t *testing.T) {
+	p := heist(t)
+	m := NewManager(p, NewState(heistWorld()), TreeRules, nil)
+	var tracked []*Tracked
+	for _, area := range []string{"A", "B", "C"} {
+		tr, err := m.Track(area, Term{Type: "Gold"}, heistTree(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tracked = append(tracked, tr)
+	}
+	if m.Tracking("B") != tracked[1] || m.Tracking("D") != nil {
+		t.Fatalf("Tracking B: %v, D: %v", m.Tracking("B"), m.Tracking("D"))
+	}
+	c := m.Clone(nil)
+	m.Untrack(tracked[0])
+	if m.Tracking("A") != nil || m.Tracking("C") != tracked[2] {
+		t.Fatalf("after untracking A: A %v, C %v", m.Tracking("A"), m.Tracking("C"))
+	}
+	if c.Tracking("A") != tracked[0] || c.Tracking("C") != tracked[2] {
+		t.Fatal("untracking on the original changed what its copy tracks")
+	}
+	if _, err := c.Track("D", Term{Type: "Gold"}, heistTree(p)); err != nil {
+		t.Fatal(err)
+	}
+	if c.Tracking("D") == nil || m.Tracking("D") != nil {
+		t.Fatalf("D tracked on the copy: copy %v, original %v", c.Tracking("D"), m.Tracking("D"))
+	}
+}

@@ -84,6 +84,8 @@ type Manager struct {
 	// books are, per mode, the options last made for the puzzles tracked: managers are read by several goroutines
 	// at once (a published copy), so they are kept atomically, and made again when the puzzles changed.
 	books [2]atomic.Pointer[book]
+	// index is the position in Puzzles of each area's puzzle (Tracking), made again when it is found out of date.
+	index atomic.Pointer[map[string]int]
 }
 
 // NewManager returns a manager of state s under pack p.
@@ -104,6 +106,7 @@ func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, err
 	}
 	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes))}
 	m.Puzzles = append(m.Puzzles, t)
+	m.index.Store(nil)
 	return t, nil
 }
 
