@@ -178,7 +178,7 @@ func (o *Overlay) placeDelta(s *state, c *store.Change, d puzzle.Delta, who move
 	var ops []op
 	var freed []cube.Pos
 	for _, obj := range d.Removed {
-		w := s.where.at(obj.ID)
+		w := s.where.At(obj.ID)
 		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			freed = append(freed, w.Block)
 		}
@@ -191,7 +191,7 @@ func (o *Overlay) placeDelta(s *state, c *store.Change, d puzzle.Delta, who move
 	}
 	slices.SortFunc(freed, func(a, b cube.Pos) int { return a[1] - b[1] })
 	for _, obj := range d.Outputs {
-		old, existed := s.where.get(obj.ID)
+		old, existed := s.where.Get(obj.ID)
 		w := placeOutput(s.pack, obj, old, existed, who, at, &freed)
 		if existed && (old.Kind != w.Kind || old.Entity != w.Entity || old.Player != w.Player || w.Kind == store.InInventory) {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old)) // an inventory stack's lore shows properties: give it anew
@@ -201,7 +201,7 @@ func (o *Overlay) placeDelta(s *state, c *store.Change, d puzzle.Delta, who move
 		c.Objects = append(c.Objects, store.ObjectRecord{Object: obj, Where: w})
 	}
 	for _, obj := range d.Changed {
-		old := s.where.at(obj.ID)
+		old := s.where.At(obj.ID)
 		w := old
 		if obj.Area == puzzle.InContainer && old.Kind != store.Nowhere {
 			ops = append(ops, o.hide(obj.ID, obj.Item, old))
@@ -216,7 +216,7 @@ func (o *Overlay) placeDelta(s *state, c *store.Change, d puzzle.Delta, who move
 // takeOut returns the op that takes an object the puzzle destroyed out of the world: a tagged terrain feature
 // whole (a felled tree, a drained pond), anything else as it was shown.
 func (o *Overlay) takeOut(s *state, obj puzzle.Object, w store.Where) op {
-	if blocks := s.features.at(obj.ID); w.Tagged && len(blocks) > 0 {
+	if blocks := s.features.At(obj.ID); w.Tagged && len(blocks) > 0 {
 		return fell(blocks)
 	}
 	return o.hide(obj.ID, obj.Item, w)
@@ -247,7 +247,7 @@ func (o *Overlay) progress(s *state, c *store.Change, d puzzle.Delta) []store.Ar
 	var solved []store.AreaPos
 	for _, name := range d.Achieved {
 		if a, err := store.ParseAreaPos(name); err == nil {
-			if run, ok := s.areas.get(a); ok && run.rec.State == store.Active {
+			if run, ok := s.areas.Get(a); ok && run.rec.State == store.Active {
 				s.changeRun(a).rec.State = store.Solved
 				solved = append(solved, a)
 			}
@@ -326,7 +326,7 @@ func (o *Overlay) runActions(ctx ActionContext) {
 func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Change, []op) {
 	var change store.Change
 	var ops []op
-	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.at(obj.ID).Tagged })
+	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.At(obj.ID).Tagged })
 	ops = o.removeAll(s, &change, d)
 	if tr := s.tracked(a); tr != nil {
 		s.game.Untrack(tr)

@@ -47,7 +47,7 @@ func (o *Overlay) Reload(ctx context.Context, p *puzzle.Pack) error {
 // puzzle is in the store, or with why there is none (the area is not open).
 func (o *Overlay) Reroll(a store.AreaPos) *Reply {
 	return o.decide(store.Intent{Kind: store.NewPuzzle, Area: a}, "reroll", func(s *state) error {
-		if !s.open(a) || s.areas.at(a).area == nil {
+		if !s.open(a) || s.areas.At(a).area == nil {
 			return fmt.Errorf("area %v is not open", a)
 		}
 		return nil
@@ -84,7 +84,7 @@ func (o *Overlay) decide(in store.Intent, name string, check func(s *state) erro
 // answered once the store has the lock.
 func (o *Overlay) Lock(a store.AreaPos) *Reply {
 	return o.post(&request{name: "lock", area: a, run: func(_ context.Context, s *state) (result, error) {
-		run, ok := s.areas.get(a)
+		run, ok := s.areas.Get(a)
 		switch {
 		case !ok || run.rec.State == store.Locked:
 			return result{}, fmt.Errorf("area %v is not open", a)
@@ -127,7 +127,7 @@ func (o *Overlay) Export(a store.AreaPos, dir string) ([]string, string, error) 
 	if rep.Graph != nil && rep.Graph.Partial {
 		note = rep.Graph.Note
 	}
-	paths, err := writeExport(o.view().areas.at(a).puzzle, rep, a, dir)
+	paths, err := writeExport(o.view().areas.At(a).puzzle, rep, a, dir)
 	return paths, note, err
 }
 
@@ -174,7 +174,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 	v := o.view()
 	text, _ := o.statusLine(v, a)
 	lines := []string{text}
-	if run, ok := v.areas.get(a); ok && run.rec.Template != "" {
+	if run, ok := v.areas.Get(a); ok && run.rec.Template != "" {
 		times := "once"
 		if run.rec.Rerolls > 0 {
 			times = fmt.Sprintf("%d times", run.rec.Rerolls+1)
@@ -182,7 +182,7 @@ func (o *Overlay) Describe(pos cube.Pos) []string {
 		lines = append(lines, fmt.Sprintf("Template %s, generated %s", run.rec.Template, times))
 	}
 	for obj := range v.game.State.All() {
-		w := v.where.at(obj.ID)
+		w := v.where.At(obj.ID)
 		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && w.Block.Vec3().Sub(pos.Vec3()).Len() <= 4 {
 			lines = append(lines, fmt.Sprintf("#%d %s %s at %v", obj.ID, obj.Item, obj.Props, w.Block))
 		}

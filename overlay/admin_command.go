@@ -247,7 +247,7 @@ func (verifyCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 		case err != nil:
 			out.Error(err)
 		case len(problems) == 0:
-			out.Printf("All consistent: %d areas; %d objects checked in the world.", o.view().areas.len(), checked)
+			out.Printf("All consistent: %d areas; %d objects checked in the world.", o.view().areas.Len(), checked)
 		default:
 			for _, p := range problems {
 				out.Errorf("Problem: %s", p)

@@ -14,7 +14,7 @@ import (
 // felled feature): puzzle.Manager.Solvable on the published game, the moves the manager offers towards the goal of
 // t's area. It answers Unknown for an area without an active puzzle.
 func solvable(v *state, a store.AreaPos) puzzle.Verdict {
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	if !ok || run.rec.State != store.Active || v.tracked(a) == nil {
 		return puzzle.Unknown
 	}
@@ -25,7 +25,7 @@ func solvable(v *state, a store.AreaPos) puzzle.Verdict {
 // run any rule (dissertation 4.6) and some runs close the way to the goal: puzzle.Manager.Blocks on the area's
 // active puzzle (the check proves it solvable before the move and unsolvable after). It reads a published state.
 func (o *Overlay) blocksArea(v *state, mv puzzle.Move, area store.AreaPos) bool {
-	run, ok := v.areas.get(area)
+	run, ok := v.areas.Get(area)
 	if o.opts.Mode != puzzle.AllRules || !ok || run.rec.State != store.Active || v.tracked(area) == nil || mv.Rule == puzzle.PickUp {
 		return false
 	}

@@ -37,14 +37,14 @@ func (statusCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 	if areaKind(v, a) != "" {
 		out.Print(areaTitle(v, a))
 	}
-	if run, ok := v.areas.get(a); ok && run.rec.NoPuzzle != "" && isAdmin(src) {
+	if run, ok := v.areas.Get(a); ok && run.rec.NoPuzzle != "" && isAdmin(src) {
 		out.Printf("No puzzle could be made here (%s); it counts as solved and opened what it unlocks.", run.rec.NoPuzzle)
 	}
-	if run, ok := v.areas.get(a); ok && run.rec.Relaxed != "" && isAdmin(src) {
+	if run, ok := v.areas.Get(a); ok && run.rec.Relaxed != "" && isAdmin(src) {
 		out.Printf("The puzzle here gave way: %s.", run.rec.Relaxed)
 	}
 	for _, n := range a.Neighbours() {
-		run, ok := v.areas.get(n)
+		run, ok := v.areas.Get(n)
 		switch {
 		case ok && run.rec.State != store.Locked:
 			out.Printf("Neighbour %v: %s", n, run.rec.State)
@@ -205,7 +205,7 @@ func (restartCmd) Run(src cmd.Source, out *cmd.Output, tx *world.Tx) {
 // keepPuzzle says why a player may not restart an area's puzzle, or "" when they may: the area is solved, has no
 // puzzle, or its puzzle can still be solved.
 func (o *Overlay) keepPuzzle(v *state, a store.AreaPos) string {
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	switch {
 	case ok && run.rec.State == store.Solved:
 		return fmt.Sprintf("Area %v is solved: it needs no new puzzle.", a)

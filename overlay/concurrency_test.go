@@ -80,7 +80,7 @@ func TestPlayInterleavesWithAdminWork(t *testing.T) {
 	}
 	wait(t, o)
 	t.Logf("%d of %d requests went through; %d areas, %d objects, start area %v", answered, len(replies),
-		o.view().areas.len(), len(o.view().game.State.Objects()), o.view().areas.at(store.AreaPos{0, 0}).rec.State)
+		o.view().areas.Len(), len(o.view().game.State.Objects()), o.view().areas.At(store.AreaPos{0, 0}).rec.State)
 	storeMatchesMemory(t, o)
 	problems, _, err := o.Verify(ctx)
 	if err != nil {
@@ -100,12 +100,12 @@ func randomMove(o *Overlay, p *player.Player, rng *rand.Rand) *Reply {
 	}
 	obj := objs[rng.IntN(len(objs))]
 	moves := o.movesFrom(v, v.game, p, obj.ID)
-	if w := v.where.at(obj.ID); w.Kind == store.AtEntity && rng.IntN(2) == 0 {
+	if w := v.where.At(obj.ID); w.Kind == store.AtEntity && rng.IntN(2) == 0 {
 		moves = append(moves, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{obj.ID}})
 	}
 	if len(moves) == 0 {
 		return nil
 	}
 	mv := moves[rng.IntN(len(moves))]
-	return o.act(p, mv, v.where.at(obj.ID).Block, nil)
+	return o.act(p, mv, v.where.At(obj.ID).Block, nil)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"riddlestone/internal/cow"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +86,7 @@ func newReader(p *puzzle.Pack) *reader {
 // game plays a game of the pack with the engine and reads what players would read in it.
 func (r *reader) game(t *testing.T, seed int64) {
 	t.Helper()
-	v := &state{pack: r.p, areas: newCowMap[store.AreaPos, *areaRun](byArea)}
+	v := &state{pack: r.p, areas: cow.New[store.AreaPos, *areaRun](cowShards, byArea)}
 	positions := map[string]store.AreaPos{}
 	_, err := puzzle.PlaythroughEach(r.p, seed, func(s puzzle.Solving) {
 		a, ok := positions[s.Puzzle.Area]
@@ -99,7 +100,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		v.game = g
-		v.areas.set(a, &areaRun{rec: store.AreaRecord{Pos: a, State: store.Active, Template: s.Puzzle.Area, Goal: s.Puzzle.Goal.String()},
+		v.areas.Set(a, &areaRun{rec: store.AreaRecord{Pos: a, State: store.Active, Template: s.Puzzle.Area, Goal: s.Puzzle.Goal.String()},
 			puzzle: s.Puzzle})
 		r.area(t, seed, v, a, s)
 		done := make([]int, len(tracked.Nodes))
@@ -108,7 +109,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 		}
 		_ = tracked.Restore(done, true)
 		r.read(t, seed, "story", storySteps(r.p, tracked, areaKind(v, a), a)...)
-		v.areas.at(a).rec.State = store.Solved
+		v.areas.At(a).rec.State = store.Solved
 		r.read(t, seed, "solved", solvedLine(v, a, "Alex"))
 	})
 	if err != nil {
@@ -120,10 +121,10 @@ func (r *reader) game(t *testing.T, seed int64) {
 	for _, name := range r.p.ItemOrder {
 		r.read(t, seed, "lost", lostLine(r.p, name))
 	}
-	for a := range v.areas.all() {
+	for a := range v.areas.All() {
 		r.read(t, seed, "book", r.o.guidePages(v, a, nil)...)
 		for _, n := range a.Neighbours() {
-			if _, open := v.areas.get(n); !open {
+			if _, open := v.areas.Get(n); !open {
 				bar, _ := r.o.statusLine(v, n)
 				r.read(t, seed, "locked", r.o.lockedLine(v, n), bar, r.o.areaPage(v, n, nil))
 			}
@@ -135,7 +136,7 @@ func (r *reader) game(t *testing.T, seed int64) {
 // menus, and its next steps as hints.
 func (r *reader) area(t *testing.T, seed int64, v *state, a store.AreaPos, s puzzle.Solving) {
 	t.Helper()
-	goal := goalText(r.p, v.areas.at(a).rec.Goal)
+	goal := goalText(r.p, v.areas.At(a).rec.Goal)
 	bar, _ := r.o.statusLine(v, a)
 	r.read(t, seed, "goal", goalSentence(v, a), goal, "§6Area "+a.String()+" unlocked "+goal, bar)
 	for _, obj := range s.State.Objects() {

@@ -83,7 +83,7 @@ func (o *Overlay) broken(who mover, id int, pos cube.Pos) *Reply {
 // breakFeature takes a broken feature out of the owner's state.
 func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 	obj, ok := s.game.State.Object(id)
-	if !ok || !s.where.at(id).Tagged {
+	if !ok || !s.where.At(id).Tagged {
 		return result{}, nil
 	}
 	item, area := obj.Item, obj.Area

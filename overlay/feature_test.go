@@ -83,12 +83,12 @@ func TestChoppingATreeFellsTheTree(t *testing.T) {
 	v := o.view()
 	var base cube.Pos
 	for _, at := range trees {
-		if v.byBlock.at(at) == tree {
+		if v.byBlock.At(at) == tree {
 			base = at
 		}
 	}
-	if v.byBlock.at(base.Add(cube.Pos{0, 1, 0})) != tree || v.byBlock.at(base.Add(cube.Pos{0, 3, 0})) != tree {
-		t.Fatalf("the trunk's logs are not all the tree: %v", v.features.at(tree))
+	if v.byBlock.At(base.Add(cube.Pos{0, 1, 0})) != tree || v.byBlock.At(base.Add(cube.Pos{0, 3, 0})) != tree {
+		t.Fatalf("the trunk's logs are not all the tree: %v", v.features.At(tree))
 	}
 	h := addPlayer(t, w, o, "Lumberjack")
 	var axe int
@@ -140,7 +140,7 @@ func TestFellingEveryTreeKeepsTheAreaSolvable(t *testing.T) {
 	if n := len(objectsOf(o, "0,0", "Tree")); n != 0 {
 		t.Fatalf("%d trees are still in the puzzle after both were broken", n)
 	}
-	run := o.view().areas.at(store.AreaPos{0, 0})
+	run := o.view().areas.At(store.AreaPos{0, 0})
 	if run.rec.State == store.Active && o.Solvable(store.AreaPos{0, 0}) == puzzle.No {
 		t.Errorf("the area can no longer be solved after its trees were felled (goal %s)", run.rec.Goal)
 	}

@@ -295,7 +295,7 @@ func (o *Overlay) offered(v *state, p *player.Player, mv puzzle.Move, id int) bo
 		return false
 	}
 	for _, in := range mv.Inputs {
-		if w := v.where.at(in); w.Kind == store.InInventory && w.Player != p.UUID() {
+		if w := v.where.At(in); w.Kind == store.InInventory && w.Player != p.UUID() {
 			return false
 		}
 	}
@@ -370,7 +370,7 @@ func tellApart(texts []string, longer func(i int) string) []string {
 // placeWords says where an object is for a player: "in your hand", "in your inventory", "12 blocks to the north",
 // "right here"; nothing when there is no player (nil).
 func placeWords(v *state, p *player.Player, id int) string {
-	w := v.where.at(id)
+	w := v.where.At(id)
 	switch {
 	case p == nil:
 		return ""

@@ -40,7 +40,7 @@ func (o *Overlay) guidePages(v *state, a store.AreaPos, hints []string) []string
 
 // areaPage is the guide book's page on the area a player stands in.
 func (o *Overlay) areaPage(v *state, a store.AreaPos, hints []string) string {
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("§lArea %v§r\n\nLocked. %s", a, o.lockedLine(v, a))

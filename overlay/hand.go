@@ -53,14 +53,14 @@ func handOf(p *player.Player) hand {
 
 // has reports whether the player carries an object: in their inventory in the world, or so in the state.
 func (h hand) has(v *state, id int) bool {
-	w := v.where.at(id)
+	w := v.where.At(id)
 	return h.bag[id] || w.Kind == store.InInventory && w.Player == h.who
 }
 
 // inAir reports whether the menu of an object is of a carried item, used in the air (or on a block that is no
 // puzzle block), rather than of a thing in the world.
 func (h hand) inAir(v *state, id int) bool {
-	return h.has(v, id) || v.where.at(id).Kind == store.InInventory
+	return h.has(v, id) || v.where.At(id).Kind == store.InInventory
 }
 
 // carried returns the inputs of a move that the player carries.

@@ -113,7 +113,7 @@ func TestAStackJustPickedUpIsInTheHand(t *testing.T) {
 	h := addPlayer(t, w, o, "Quick")
 	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
 	v := o.view()
-	if v.where.at(key).Kind == store.InInventory {
+	if v.where.At(key).Kind == store.InInventory {
 		t.Fatal("the key starts in an inventory; the test needs it lying in the world")
 	}
 	obj, _ := v.game.State.Object(key)

@@ -81,7 +81,7 @@ func (h *handler) refuse(p *player.Player, v *state, to store.AreaPos) {
 // held puzzle item used on any other block opens the held item's menu instead of its vanilla use: the puzzle owns
 // the item, so a puzzle bucket is not filled by the water it touches and a puzzle block item is not placed.
 func (h *handler) HandleItemUseOnBlock(ctx *player.Context, pos cube.Pos, face cube.Face, clickPos mgl64.Vec3) {
-	if id, ok := h.o.view().byBlock.get(LowerHalf(ctx.Tx, pos)); ok { // a door's upper half is the door
+	if id, ok := h.o.view().byBlock.Get(LowerHalf(ctx.Tx, pos)); ok { // a door's upper half is the door
 		ctx.Cancel()
 		h.o.openMenu(ctx.Player(), id, pos)
 		return
@@ -143,8 +143,8 @@ func (h *handler) HandleRespawn(p *player.Player, pos *mgl64.Vec3, w **world.Wor
 // HandleItemUseOnEntity opens the menu of a puzzle NPC.
 func (h *handler) HandleItemUseOnEntity(ctx *player.Context, e world.Entity) {
 	v := h.o.view()
-	id, ok := v.byEntity.get(e.H().UUID())
-	w := v.where.at(id)
+	id, ok := v.byEntity.Get(e.H().UUID())
+	w := v.where.At(id)
 	if !ok {
 		h.Handler.HandleItemUseOnEntity(ctx, e)
 		return
@@ -179,13 +179,13 @@ func (h *handler) HandleAttackEntity(ctx *player.Context, e world.Entity, force,
 func (h *handler) HandleBlockBreak(ctx *player.Context, pos cube.Pos, drops *[]item.Stack, xp *int) {
 	v := h.o.view()
 	at := LowerHalf(ctx.Tx, pos) // a door's upper half is the door
-	id, ok := v.byBlock.get(at)
+	id, ok := v.byBlock.Get(at)
 	if !ok {
-		id, ok = v.byBlock.get(pos.Side(cube.FaceUp))
-		ok = ok && !v.where.at(id).Tagged // the ground under a placed object holds it up
+		id, ok = v.byBlock.Get(pos.Side(cube.FaceUp))
+		ok = ok && !v.where.At(id).Tagged // the ground under a placed object holds it up
 	}
 	switch {
-	case ok && v.where.at(id).Tagged:
+	case ok && v.where.At(id).Tagged:
 		// Terrain stays terrain: a tagged feature may be broken, and the puzzle follows.
 		h.o.broken(moverOf(ctx.Player()), id, at)
 	case ok:
@@ -204,7 +204,7 @@ func (h *handler) HandleItemPickup(ctx *player.Context, s *item.Stack) {
 		return
 	}
 	// The owner makes the pick-up; the world goes ahead at once, and the owner puts the stack back if it refuses.
-	if w, known := h.o.view().where.get(id); !known || w.Kind != store.AtEntity {
+	if w, known := h.o.view().where.Get(id); !known || w.Kind != store.AtEntity {
 		ctx.Cancel() // a stale stack: leave it (the sweep removes stale ones)
 		return
 	}

@@ -34,7 +34,7 @@ func (o *Overlay) refreshHUDIn(p *player.Player, a store.AreaPos) {
 
 // statusLine is the boss bar text of an area and its progress from 0 to 1, as a state has them.
 func (o *Overlay) statusLine(s *state, a store.AreaPos) (string, float64) {
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
 		return fmt.Sprintf("Area %v · locked · %s", a, o.opensWith(s, a)), 0

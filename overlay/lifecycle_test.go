@@ -28,7 +28,7 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 		t.Fatal(err)
 	}
 	v := o.view()
-	for pos, run := range v.areas.all() {
+	for pos, run := range v.areas.All() {
 		rec, ok := saved.Areas[pos]
 		if !ok {
 			t.Errorf("area %v is in memory but not in the store", pos)
@@ -40,8 +40,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 				run.rec.State, run.rec.Rerolls, run.rec.Goal)
 		}
 	}
-	if len(saved.Areas) != v.areas.len() {
-		t.Errorf("store has %d areas, memory %d", len(saved.Areas), v.areas.len())
+	if len(saved.Areas) != v.areas.Len() {
+		t.Errorf("store has %d areas, memory %d", len(saved.Areas), v.areas.Len())
 	}
 	for _, obj := range v.game.State.Objects() {
 		rec, ok := saved.Objects[obj.ID]
@@ -49,8 +49,8 @@ func storeMatchesMemory(t *testing.T, o *Overlay) {
 			t.Errorf("object %v is in memory but not in the store", obj)
 			continue
 		}
-		if rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != v.where.at(obj.ID) {
-			t.Errorf("object %d: store %v at %+v, memory %v at %+v", obj.ID, rec.Object, rec.Where, obj, v.where.at(obj.ID))
+		if rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != v.where.At(obj.ID) {
+			t.Errorf("object %d: store %v at %+v, memory %v at %+v", obj.ID, rec.Object, rec.Where, obj, v.where.At(obj.ID))
 		}
 	}
 	if len(saved.Objects) != len(v.game.State.Objects()) {
@@ -94,7 +94,7 @@ func TestMoveDuringRerollKeepsStoreAndMemoryInOneOrder(t *testing.T) {
 	waitReply(t, pick)
 	waitReply(t, reroll)
 	wait(t, o)
-	if run := o.view().areas.at(store.AreaPos{0, 0}); run.rec.Rerolls != 1 || run.rec.State != store.Active {
+	if run := o.view().areas.At(store.AreaPos{0, 0}); run.rec.Rerolls != 1 || run.rec.State != store.Active {
 		t.Fatalf("after the reroll: %+v", run.rec)
 	}
 	storeMatchesMemory(t, o)
@@ -154,7 +154,7 @@ func TestNeighboursOfASolveOpenAfterAStopRightAfterIt(t *testing.T) {
 	o := newTestOverlay(t, w, dir)
 	h := addPlayer(t, w, o, "Solver")
 	key, crate := objectsOf(o, "0,0", "Key")[0], objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}))
@@ -217,8 +217,8 @@ func TestAPanickingRequestChangesNothing(t *testing.T) {
 		t.Fatalf("the panicking request answered %v", err)
 	}
 	v := o.view()
-	if len(v.game.State.Objects()) != before || v.areas.at(store.AreaPos{0, 0}).rec.Rerolls != 0 {
-		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas.at(store.AreaPos{0, 0}).rec.Rerolls)
+	if len(v.game.State.Objects()) != before || v.areas.At(store.AreaPos{0, 0}).rec.Rerolls != 0 {
+		t.Errorf("the panic left its half-change: %d objects (was %d), rerolls %d", len(v.game.State.Objects()), before, v.areas.At(store.AreaPos{0, 0}).rec.Rerolls)
 	}
 	waitReply(t, o.Reroll(store.AreaPos{0, 0}))
 	storeMatchesMemory(t, o)
@@ -285,7 +285,7 @@ func TestAnAreaOpensAfterARestart(t *testing.T) {
 		return
 	}
 	for _, n := range start.Neighbours() {
-		if run := o.view().areas.at(n); run.rec.State == store.Locked {
+		if run := o.view().areas.At(n); run.rec.State == store.Locked {
 			t.Errorf("area %v: %s", n, fmt.Sprint(run.rec.State))
 		}
 	}
@@ -325,13 +325,13 @@ func TestNewPuzzlesLeaveOthersTheirIntermediates(t *testing.T) {
 		h := addPlayer(t, w, o, fmt.Sprintf("Smithy%d", seed))
 		smith, ingot := objectsOf(o, "0,0", "Smith")[0], objectsOf(o, "0,0", "Ingot")[0]
 		forge := puzzle.Move{Rule: o.view().pack.Rules[1], Inputs: []int{smith, ingot}}
-		waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.at(smith).Block, nil) }))
+		waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.At(smith).Block, nil) }))
 		keys := objectsOf(o, "0,0", "Key")
 		if len(keys) != 1 {
 			t.Fatalf("seed %d: keys after forging: %v", seed, keys)
 		}
 		waitReply(t, o.Unlock(store.AreaPos{1, 0}))
-		run := o.view().areas.at(store.AreaPos{1, 0})
+		run := o.view().areas.At(store.AreaPos{1, 0})
 		if run.puzzle != nil {
 			for _, l := range run.puzzle.Leaves() {
 				if l.Object == keys[0] {

@@ -28,7 +28,7 @@ func (o *Overlay) opensWith(s *state, a store.AreaPos) string {
 
 // keyGoal says what solving an unsolved key takes: its goal, that it is opening, or what opens it.
 func (o *Overlay) keyGoal(s *state, k store.AreaPos) string {
-	run, ok := s.areas.get(k)
+	run, ok := s.areas.Get(k)
 	switch {
 	case ok && run.rec.State == store.Active && run.rec.Goal != "":
 		return " (goal: " + goalWords(s.pack, run.rec.Goal) + ")"

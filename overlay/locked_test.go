@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"riddlestone/internal/cow"
 	"strings"
 	"testing"
 
@@ -21,8 +22,8 @@ func lockedState(t *testing.T, start store.AreaState) (*Overlay, *state) {
 		t.Fatal(err)
 	}
 	o := &Overlay{graph: NewGraph(7, store.AreaPos{}, 100)}
-	v := &state{pack: p, pending: map[store.AreaPos]bool{}, areas: newCowMap[store.AreaPos, *areaRun](byArea)}
-	v.areas.set(store.AreaPos{0, 0}, &areaRun{rec: store.AreaRecord{Pos: store.AreaPos{0, 0}, State: start, Template: "Yard", Goal: "Crate[open_bit: true]"}})
+	v := &state{pack: p, pending: map[store.AreaPos]bool{}, areas: cow.New[store.AreaPos, *areaRun](cowShards, byArea)}
+	v.areas.Set(store.AreaPos{0, 0}, &areaRun{rec: store.AreaRecord{Pos: store.AreaPos{0, 0}, State: start, Template: "Yard", Goal: "Crate[open_bit: true]"}})
 	return o, v
 }
 
@@ -34,7 +35,7 @@ func TestSolvedBookNamesWhatItOpened(t *testing.T) {
 	if !strings.Contains(page, want) {
 		t.Errorf("the book of the solved start says\n%s\nwant %q", page, want)
 	}
-	v.areas.set(store.AreaPos{1, 0}, &areaRun{rec: store.AreaRecord{Pos: store.AreaPos{1, 0}, State: store.Solved, Template: "Yard"}})
+	v.areas.Set(store.AreaPos{1, 0}, &areaRun{rec: store.AreaRecord{Pos: store.AreaPos{1, 0}, State: store.Solved, Template: "Yard"}})
 	page = o.areaPage(v, store.AreaPos{1, 0}, nil)
 	for _, want := range []string{"Solved. It opened area 2,0.", "Area 1,1 opens when area 0,1 is solved (it is opening now)."} {
 		if !strings.Contains(page, want) {
@@ -108,7 +109,7 @@ func TestRestartInSolvedArea(t *testing.T) {
 		return o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}))
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
-		return o.act(p, puzzle.Move{Rule: o.view().pack.Rules[0], Inputs: []int{crate, key}}, o.view().where.at(crate).Block, nil)
+		return o.act(p, puzzle.Move{Rule: o.view().pack.Rules[0], Inputs: []int{crate, key}}, o.view().where.At(crate).Block, nil)
 	}))
 	wait(t, o)
 	var out cmd.Output

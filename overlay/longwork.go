@@ -62,8 +62,8 @@ type basis struct {
 
 // basisOf returns what work on a copy of v reads of the state for area a.
 func basisOf(v *state, a store.AreaPos) basis {
-	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched.at(a), puzzles: v.puzzles}
-	if run, ok := v.areas.get(a); ok {
+	b := basis{pack: v.pack, gen: v.gen, epoch: v.epoch, touched: v.touched.At(a), puzzles: v.puzzles}
+	if run, ok := v.areas.Get(a); ok {
 		b.had, b.rec = true, run.rec
 	}
 	return b
@@ -119,14 +119,14 @@ func (o *Overlay) land(s *state, w areaWork, pl workDone) (result, error) {
 // same pack and generator, the area as it was with no object moved in it or out, and each object the work's puzzle
 // takes from the world (not spawned for it) as it was and, if puzzles were tracked since, still free.
 func (b basis) agrees(s *state, a store.AreaPos, pl workDone) bool {
-	run, had := s.areas.get(a)
+	run, had := s.areas.Get(a)
 	switch {
-	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched.at(a) != b.touched, had != b.had:
+	case b.overrun, s.pack != b.pack, s.gen != b.gen, s.epoch != b.epoch, s.touched.At(a) != b.touched, had != b.had:
 		return false
 	case had && (run.rec.State != b.rec.State || run.rec.Rerolls != b.rec.Rerolls || run.rec.Template != b.rec.Template):
 		return false
 	}
-	planRun, ok := pl.on.areas.get(a)
+	planRun, ok := pl.on.areas.Get(a)
 	if !ok || planRun.puzzle == nil {
 		return true
 	}
@@ -138,7 +138,7 @@ func (b basis) agrees(s *state, a store.AreaPos, pl workDone) bool {
 		was, ok1 := pl.on.game.State.Object(id)
 		now, ok2 := s.game.State.Object(id)
 		if !ok1 || !ok2 || was.Item != now.Item || was.Area != now.Area || !was.Props.Equal(now.Props) ||
-			pl.on.where.at(id) != s.where.at(id) {
+			pl.on.where.At(id) != s.where.At(id) {
 			return false
 		}
 	}
@@ -176,11 +176,11 @@ func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 		s.game.Remove(func(obj puzzle.Object) bool { return gone[obj.ID] })
 	}
 	for _, rec := range c.Objects {
-		putObject(s.game, rec.Object)
+		s.game.Put(rec.Object)
 		s.setWhere(rec.ID, rec.Where)
 		s.setFeature(rec.ID, rec.Blocks)
 	}
-	if planRun, ok := pl.on.areas.get(a); ok && writesArea(*c, a) {
+	if planRun, ok := pl.on.areas.Get(a); ok && writesArea(*c, a) {
 		if old := s.tracked(a); old != nil {
 			s.game.Untrack(old)
 			s.puzzles++
@@ -191,21 +191,12 @@ func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 				panic(fmt.Errorf("area %v: the puzzle planned on a copy cannot be tracked: %w", a, err)) // rolls back
 			}
 		}
-		s.areas.set(a, &run)
+		s.areas.Set(a, &run)
 	}
 	delete(s.pending, a)
 	s.version++
 	c.NextID = s.game.State.NextID // the copy's counts from the reserved ids, which the owner's is past
 	return res
-}
-
-// putObject puts an object in a game: in place of the one with its id, or added.
-func putObject(g *puzzle.Manager, obj puzzle.Object) {
-	if old, ok := g.State.Object(obj.ID); ok {
-		*old = obj
-		return
-	}
-	g.Add(obj)
 }
 
 // writesArea reports whether a change writes an area's record.

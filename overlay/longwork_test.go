@@ -50,10 +50,10 @@ func TestAPuzzlePlannedOffTheOwnerIsPlannedAgainWhenStale(t *testing.T) {
 	if n := plans.Load(); n < 2 {
 		t.Errorf("the stale plan was taken: planned %d times", n)
 	}
-	if run := o.view().areas.at(start); run.rec.Rerolls != 1 || run.rec.State != store.Active {
+	if run := o.view().areas.At(start); run.rec.Rerolls != 1 || run.rec.State != store.Active {
 		t.Errorf("after the reroll the area is %v with %d rerolls", run.rec.State, run.rec.Rerolls)
 	}
-	if where := o.view().where.at(key); where.Kind != store.InInventory {
+	if where := o.view().where.At(key); where.Kind != store.InInventory {
 		t.Errorf("the held key is %+v, not in the inventory", where)
 	}
 	agree(ctx, t, o)

@@ -148,7 +148,7 @@ func (o *Overlay) computeProps(tx *world.Tx, v *state, area string) map[int]puzz
 			continue
 		}
 		for name, f := range funcs {
-			if val, ok := f(tx, obj, v.where.at(obj.ID)); ok && obj.Props[name] != val {
+			if val, ok := f(tx, obj, v.where.At(obj.ID)); ok && obj.Props[name] != val {
 				if out[obj.ID] == nil {
 					out[obj.ID] = puzzle.Props{}
 				}
@@ -177,7 +177,7 @@ func (o *Overlay) Objects(a store.AreaPos) []ObjectAt {
 	var out []ObjectAt
 	for obj := range v.game.State.All() {
 		if obj.Area == areaName(a) || obj.Area == puzzle.Inventory {
-			out = append(out, ObjectAt{Object: obj, Where: v.where.at(obj.ID)})
+			out = append(out, ObjectAt{Object: obj, Where: v.where.At(obj.ID)})
 		}
 	}
 	return out

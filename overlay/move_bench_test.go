@@ -80,7 +80,7 @@ func benchMoves(b *testing.B, generating bool) {
 	began := time.Now()
 	for b.Loop() {
 		rule := puzzle.PickUp
-		if o.view().where.at(key).Kind == store.InInventory {
+		if o.view().where.At(key).Kind == store.InInventory {
 			rule = puzzle.PutDown
 		}
 		mv := puzzle.Move{Rule: rule, Inputs: []int{key}}
@@ -171,7 +171,7 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 			if run.rec.Puzzle, err = encodePuzzle(pz, s.tracked(a)); err != nil {
 				return result{}, err
 			}
-			s.areas.set(a, run)
+			s.areas.Set(a, run)
 			c.Areas = append(c.Areas, run.rec)
 		}
 		c.NextID = s.game.State.NextID

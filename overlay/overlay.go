@@ -114,7 +114,7 @@ func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
 	for _, in := range intents {
 		named[store.Intent{Kind: in.Kind, Area: in.Area}] = true
 	}
-	for pos, run := range s.areas.all() {
+	for pos, run := range s.areas.All() {
 		if run.rec.State != store.Solved || run.rec.Goal == "" {
 			continue // an area that opened without a puzzle opened its own neighbours, as far as the chain went
 		}
@@ -125,7 +125,7 @@ func (o *Overlay) startUp(_ context.Context, s *state) (result, error) {
 			}
 		}
 	}
-	if _, started := s.areas.get(o.graph.Start()); !started && !named[store.Intent{Kind: store.OpenArea, Area: o.graph.Start()}] {
+	if _, started := s.areas.Get(o.graph.Start()); !started && !named[store.Intent{Kind: store.OpenArea, Area: o.graph.Start()}] {
 		intents = append(intents, store.Intent{Kind: store.OpenArea, Area: o.graph.Start()})
 	}
 	if len(intents) > 0 {

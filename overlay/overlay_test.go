@@ -104,7 +104,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "puzzles")
 	o := newTestOverlay(t, w, dir)
 
-	start := o.view().areas.at(store.AreaPos{0, 0})
+	start := o.view().areas.At(store.AreaPos{0, 0})
 	if start == nil || start.rec.State != store.Active || start.rec.Goal != "Crate[open_bit: true]" {
 		t.Fatalf("start area = %+v, want active with the crate goal", start)
 	}
@@ -113,7 +113,7 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 		t.Fatalf("crates %v keys %v, want one of each spawned", crates, keys)
 	}
 	crate, key := crates[0], keys[0]
-	crateAt, keyAt := o.view().where.at(crate), o.view().where.at(key)
+	crateAt, keyAt := o.view().where.At(crate), o.view().where.At(key)
 	if crateAt.Kind != store.AtBlock || keyAt.Kind != store.AtEntity {
 		t.Fatalf("crate %+v, key %+v: want a block and an item on the ground", crateAt, keyAt)
 	}
@@ -158,10 +158,10 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	wait(t, o)
 	wait(t, o) // the neighbours unlock after the solve is committed
 
-	state := o.view().areas.at(store.AreaPos{0, 0}).rec.State
+	state := o.view().areas.At(store.AreaPos{0, 0}).rec.State
 	var active []store.AreaPos
 	for _, n := range (store.AreaPos{0, 0}).Neighbours() {
-		if run, ok := o.view().areas.get(n); ok && run.rec.State == store.Active {
+		if run, ok := o.view().areas.Get(n); ok && run.rec.State == store.Active {
 			active = append(active, n)
 		}
 	}
@@ -185,14 +185,14 @@ func TestOverlaySolvesTheStartAreaAndUnlocksItsNeighbours(t *testing.T) {
 	}).Done()
 
 	// The store has it all: a second overlay on the same store sees the same areas and objects.
-	areas, objects := o.view().areas.len(), len(o.view().game.State.Objects())
+	areas, objects := o.view().areas.Len(), len(o.view().game.State.Objects())
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
 	o2 := newTestOverlay(t, w, dir)
 	defer o2.Close()
-	if o2.view().areas.len() != areas || len(o2.view().game.State.Objects()) != objects || o2.view().areas.at(store.AreaPos{0, 0}).rec.State != store.Solved {
-		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", o2.view().areas.len(), len(o2.view().game.State.Objects()), areas, objects)
+	if o2.view().areas.Len() != areas || len(o2.view().game.State.Objects()) != objects || o2.view().areas.At(store.AreaPos{0, 0}).rec.State != store.Solved {
+		t.Errorf("after reopening: %d areas, %d objects; want %d and %d with the start solved", o2.view().areas.Len(), len(o2.view().game.State.Objects()), areas, objects)
 	}
 }
 
@@ -287,7 +287,7 @@ func TestAdminOperations(t *testing.T) {
 	}
 	waitReply(t, o.Unlock(start))
 	wait(t, o)
-	state := o.view().areas.at(start).rec.State
+	state := o.view().areas.At(start).rec.State
 	if state != store.Active || len(objectsOf(o, "0,0", "Crate")) != 1 {
 		t.Errorf("after unlocking: %v with crates %v", state, objectsOf(o, "0,0", "Crate"))
 	}
@@ -332,7 +332,7 @@ func TestSpawnerReplacesTheLook(t *testing.T) {
 	o.Start()
 	wait(t, o)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	<-w.Do(func(tx *world.Tx) {
 		if _, ok := tx.Block(at).(block.Gold); !ok {
 			t.Errorf("the crate shows as %T, want the spawner's gold block", tx.Block(at))
@@ -389,7 +389,7 @@ func TestFailRuleRestartsTheArea(t *testing.T) {
 	wait(t, o)
 	wait(t, o)
 	crates := objectsOf(o, "0,0", "Crate")
-	failed, state := o.view().game.State.Failed, o.view().areas.at(store.AreaPos{0, 0}).rec
+	failed, state := o.view().game.State.Failed, o.view().areas.At(store.AreaPos{0, 0}).rec
 	if len(crates) != 1 || crates[0] == crate || failed != nil || state.State != store.Active || state.Rerolls != 1 {
 		t.Errorf("after the fail rule: crates %v (was %d), failed %v, area %+v; want a new puzzle", crates, crate, failed, state)
 	}
@@ -402,7 +402,7 @@ func TestStaleBlocksAreClearedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	o := newTestOverlay(t, w, dir)
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	waitReply(t, o.Lock(store.AreaPos{0, 0}))
 	wait(t, o)
 	if err := o.Close(); err != nil {

@@ -36,7 +36,7 @@ func (o *Overlay) restoreState(s *state, saved store.Saved) error {
 // restoreArea rebuilds one area from its record: its template instance and its puzzle with the progress made.
 func (o *Overlay) restoreArea(s *state, pos store.AreaPos, rec store.AreaRecord) error {
 	run := &areaRun{rec: rec}
-	s.areas.set(pos, run)
+	s.areas.Set(pos, run)
 	if rec.Template == "" {
 		return nil
 	}

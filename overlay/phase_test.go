@@ -70,7 +70,7 @@ func TestAPanicInEachPhaseLeavesMemoryStoreAndWorldEqual(t *testing.T) {
 			o.inject.Store(nil)
 			o.SetMetrics(nil)
 			wantHeld := !tc.undoes
-			if held := o.view().where.at(key).Kind == store.InInventory; held != wantHeld {
+			if held := o.view().where.At(key).Kind == store.InInventory; held != wantHeld {
 				t.Errorf("after a panic at %s the key is held: %v, want %v", tc.phase, held, wantHeld)
 			}
 			agree(ctx, t, o)
@@ -87,7 +87,7 @@ func TestAPanicInEachPhaseLeavesMemoryStoreAndWorldEqual(t *testing.T) {
 // pickUpOrPutDown has the player pick the key up, or put it down if they hold it.
 func pickUpOrPutDown(w *world.World, o *Overlay, h *world.EntityHandle, key int) *Reply {
 	rule := puzzle.PickUp
-	if o.view().where.at(key).Kind == store.InInventory {
+	if o.view().where.At(key).Kind == store.InInventory {
 		rule = puzzle.PutDown
 	}
 	return playAs(w, h, func(p *player.Player) *Reply {
@@ -127,7 +127,7 @@ func TestAFailedMovesPutBackIsComputedOnTheOwner(t *testing.T) {
 	// The owner goes on changing its state while the world shows the put-back.
 	for range 20 {
 		if _, err := o.post(&request{name: "touch", run: func(_ context.Context, s *state) (result, error) {
-			s.setWhere(key, s.where.at(key))
+			s.setWhere(key, s.where.At(key))
 			return result{}, nil
 		}}).Wait(ctx); err != nil {
 			t.Fatal(err)

@@ -30,7 +30,7 @@ const maxPlanSteps = 128
 // on a copy of the state: picking up what must be carried in, then running the tree's rules as they become leaves.
 func (o *Overlay) Plan(a store.AreaPos) ([]Step, error) {
 	v := o.view()
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	tracked := v.tracked(a)
 	switch {
 	case !ok || run.rec.State == store.Locked:
@@ -64,7 +64,7 @@ func (o *Overlay) Plan(a store.AreaPos) ([]Step, error) {
 		step := Step{Action: mv.Rule.Action}
 		for _, id := range mv.Inputs {
 			obj, _ := sim.State.Object(id)
-			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: v.where.at(id), MadeBy: madeBy[id]})
+			step.Inputs = append(step.Inputs, StepInput{ID: id, Item: obj.Item, Where: v.where.At(id), MadeBy: madeBy[id]})
 		}
 		outs, _, err := sim.Do(mv)
 		if err != nil {
@@ -72,7 +72,7 @@ func (o *Overlay) Plan(a store.AreaPos) ([]Step, error) {
 		}
 		steps = append(steps, step)
 		for _, out := range outs {
-			if _, existed := v.where.get(out.ID); !existed || mv.Rule == puzzle.PickUp {
+			if _, existed := v.where.Get(out.ID); !existed || mv.Rule == puzzle.PickUp {
 				madeBy[out.ID] = len(steps)
 			}
 		}

@@ -19,7 +19,7 @@ func (o *Overlay) reconcileAll(ctx context.Context) {
 	v := o.view()
 	byArea := map[string][]op{}
 	for obj := range v.game.State.All() {
-		w := v.where.at(obj.ID)
+		w := v.where.At(obj.ID)
 		if w.Tagged || (w.Kind != store.AtBlock && w.Kind != store.AtEntity) {
 			continue
 		}
@@ -44,7 +44,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 		id := e.H().UUID()
 		switch {
 		case isNPC(e):
-			if _, ok := v.byEntity.get(id); !ok {
+			if _, ok := v.byEntity.Get(id); !ok {
 				stale = append(stale, e)
 			}
 		case e.H().Type() == entity.ItemType:
@@ -52,7 +52,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 			if !isPuzzle {
 				continue
 			}
-			if w, known := v.where.get(obj); !known || w.Kind != store.AtEntity || w.Entity != id {
+			if w, known := v.where.Get(obj); !known || w.Kind != store.AtEntity || w.Entity != id {
 				stale = append(stale, e)
 			}
 		}
@@ -67,7 +67,7 @@ func (o *Overlay) sweep(tx *world.Tx) {
 // store has them: a stack that burnt in lava or fell into the void, an entity a client-side glitch removed.
 func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 	for obj := range v.game.State.All() {
-		w := v.where.at(obj.ID)
+		w := v.where.At(obj.ID)
 		if w.Kind != store.AtEntity || w.Tagged {
 			continue
 		}
@@ -85,7 +85,7 @@ func (o *Overlay) showMissing(tx *world.Tx, v *state) {
 func (o *Overlay) reconcilePlayer(p *player.Player) {
 	v := o.view()
 	var give []op
-	for id, w := range v.where.all() {
+	for id, w := range v.where.All() {
 		if w.Kind == store.InInventory && w.Player == p.UUID() {
 			if obj, ok := v.game.State.Object(id); ok {
 				give = append(give, o.show(v.pack, *obj, w))
@@ -98,7 +98,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 		if !ok {
 			continue
 		}
-		if w, known := v.where.get(id); !known || w.Kind != store.InInventory || w.Player != p.UUID() {
+		if w, known := v.where.Get(id); !known || w.Kind != store.InInventory || w.Player != p.UUID() {
 			take = append(take, id)
 		}
 	}
@@ -115,7 +115,7 @@ func (o *Overlay) reconcilePlayer(p *player.Player) {
 func (o *Overlay) dropHeld(p *player.Player) {
 	v := o.view()
 	var held []int
-	for id, w := range v.where.all() {
+	for id, w := range v.where.All() {
 		if w.Kind == store.InInventory && w.Player == p.UUID() {
 			held = append(held, id)
 		}
@@ -157,7 +157,7 @@ func (o *Overlay) clearStale(ctx context.Context, cleared []store.ClearedBlock) 
 	v := o.view()
 	var stale []store.ClearedBlock
 	for _, cl := range cleared {
-		if _, taken := v.byBlock.get(cube.Pos(cl.Pos)); !taken {
+		if _, taken := v.byBlock.Get(cube.Pos(cl.Pos)); !taken {
 			stale = append(stale, cl)
 		}
 	}

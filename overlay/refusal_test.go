@@ -66,7 +66,7 @@ func TestAnAreaLeftWithoutAPuzzleOpensWhatItUnlocks(t *testing.T) {
 	if _, err := o.Reroll(start).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if rec := o.view().areas.at(start).rec; rec.State != store.Solved || rec.NoPuzzle == "" {
+	if rec := o.view().areas.At(start).rec; rec.State != store.Solved || rec.NoPuzzle == "" {
 		t.Fatalf("the start area without a puzzle is %v, with no puzzle because %q", rec.State, rec.NoPuzzle)
 	}
 	if v := o.Area(start); v.NoPuzzle == "" {
@@ -92,18 +92,18 @@ func TestARelaxedPuzzleSaysWhy(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	start := o.graph.Start()
-	if rec := o.view().areas.at(start).rec; rec.Relaxed != "" {
+	if rec := o.view().areas.At(start).rec; rec.Relaxed != "" {
 		t.Fatalf("a puzzle within its bounds says it gave way: %q", rec.Relaxed)
 	}
 	if _, err := o.post(&request{name: "test", run: func(_ context.Context, s *state) (result, error) {
-		s.areas.at(start).area.MinDepth, s.areas.at(start).area.MaxDepth = 2, 2 // as a ring far out would ask
+		s.areas.At(start).area.MinDepth, s.areas.At(start).area.MaxDepth = 2, 2 // as a ring far out would ask
 		return result{}, nil
 	}}).Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
 	waitReply(t, o.Reroll(start))
 	want := "no puzzle as deep as minDepth 2 could be made here, so this one is 1 rules deep with 1 steps"
-	if rec := o.view().areas.at(start).rec; rec.State != store.Active || rec.Relaxed != want {
+	if rec := o.view().areas.At(start).rec; rec.State != store.Active || rec.Relaxed != want {
 		t.Fatalf("the start area is %v and gave way because %q", rec.State, rec.Relaxed)
 	}
 	if v := o.Area(start); v.Relaxed != want {
@@ -131,7 +131,7 @@ func TestAReloadReachesPlacementAndLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	crate := objectsOf(o, areaName(o.graph.Start()), "Crate")[0]
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	var name string
 	<-w.Do(func(tx *world.Tx) { name, _ = tx.Block(at).EncodeBlock() }).Done()
 	if name != "minecraft:chest" {
@@ -155,7 +155,7 @@ func TestARefusedMoveCommitsThePropertiesItSet(t *testing.T) {
 	}
 	// The properties computed for the menu say the crate is open already, so the engine refuses to open it.
 	props := map[int]puzzle.Props{crate: {"open_bit": puzzle.Bool(true)}}
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	r := o.post(&request{name: "move", run: func(_ context.Context, s *state) (result, error) {
 		return o.move(s, mover{name: "Tester"}, puzzle.Move{Rule: open, Inputs: []int{crate, key}}, at, props)
 	}})

@@ -68,7 +68,7 @@ func (o *Overlay) room(s *state, who uuid.UUID, d puzzle.Delta) (n int, online b
 		}
 	}
 	for _, obj := range d.Removed {
-		if w := s.where.at(obj.ID); w.Kind == store.InInventory && w.Player == who {
+		if w := s.where.At(obj.ID); w.Kind == store.InInventory && w.Player == who {
 			n++
 		}
 	}

@@ -62,7 +62,7 @@ func play(t *testing.T, w *world.World, o *Overlay, h *world.EntityHandle, id in
 		if len(moves) == 0 {
 			t.Fatalf("the menu of object %d offers nothing", id)
 		}
-		return o.act(p, moves[0], v.where.at(id).Block, nil)
+		return o.act(p, moves[0], v.where.At(id).Block, nil)
 	}))
 	wait(t, o)
 }
@@ -101,7 +101,7 @@ func TestWhatAStepMakesLiesAtTheFeetOfAFullInventory(t *testing.T) {
 	if len(eggs) != 1 {
 		t.Fatalf("eggs lying %v, want the one laid (carried: %v)", eggs, objectsOf(o, puzzle.Inventory, "Egg"))
 	}
-	if at := o.view().where.at(eggs[0]); at.Kind != store.AtEntity || at.Block != feet {
+	if at := o.view().where.At(eggs[0]); at.Kind != store.AtEntity || at.Block != feet {
 		t.Errorf("the egg is at %+v, want at the player's feet %v", at, feet)
 	}
 }

@@ -79,7 +79,7 @@ func (o *Overlay) sweepSpent(s *state, c *store.Change, mv puzzle.Move, d puzzle
 	}
 	holders := map[int]uuid.UUID{}
 	for _, id := range gone {
-		holders[id] = s.where.at(id).Player
+		holders[id] = s.where.At(id).Player
 	}
 	removed := s.game.Remove(func(obj puzzle.Object) bool { return slices.Contains(gone, obj.ID) })
 	ops := o.removeAll(s, c, removed)
@@ -94,7 +94,7 @@ func (o *Overlay) sweepSpent(s *state, c *store.Change, mv puzzle.Move, d puzzle
 func (o *Overlay) removeAll(s *state, c *store.Change, d puzzle.Delta) []op {
 	var ops []op
 	for _, obj := range d.Removed {
-		w := s.where.at(obj.ID)
+		w := s.where.At(obj.ID)
 		if cl, ok := o.cleared(s, obj.Item, w); ok {
 			c.Cleared = append(c.Cleared, cl)
 		}

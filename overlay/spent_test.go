@@ -21,7 +21,7 @@ func TestSpentItemsLeaveTheInventory(t *testing.T) {
 		t.Fatalf("eggs carried %v, want the one laid, kept for the oven", eggs)
 	}
 	play(t, w, o, h, oven, func(p *player.Player) { hold(t, p, eggs[0]) })
-	if state := o.view().areas.at(store.AreaPos{0, 0}).rec.State; state != store.Solved {
+	if state := o.view().areas.At(store.AreaPos{0, 0}).rec.State; state != store.Solved {
 		t.Fatalf("the area is %v after baking, want solved", state)
 	}
 	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 0 {
@@ -54,7 +54,7 @@ func TestNothingIsSpentWhileAPuzzleIsMade(t *testing.T) {
 	waitReply(t, playAs(w, h, func(p *player.Player) *Reply {
 		hold(t, p, eggs[0])
 		v := o.view()
-		return o.act(p, o.movesFrom(v, v.game, p, oven)[0], v.where.at(oven).Block, nil)
+		return o.act(p, o.movesFrom(v, v.game, p, oven)[0], v.where.At(oven).Block, nil)
 	}))
 	if carried := objectsOf(o, puzzle.Inventory, "Cake"); len(carried) != 1 {
 		t.Errorf("the cake left the inventory while a puzzle was being made: %v", carried)

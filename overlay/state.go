@@ -3,6 +3,7 @@ package overlay
 import (
 	"iter"
 	"maps"
+	"riddlestone/internal/cow"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/google/uuid"
@@ -21,36 +22,36 @@ type state struct {
 	tagger *tagging.Tagger
 
 	game     *puzzle.Manager
-	areas    cowMap[store.AreaPos, *areaRun] // the runs are shared with published copies: change a copy (changeRun)
-	where    cowMap[int, store.Where]
-	byBlock  cowMap[cube.Pos, int]
-	byEntity cowMap[uuid.UUID, int]
-	features cowMap[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
-	pending  map[store.AreaPos]bool  // areas being opened or given a new puzzle: work in flight off the owner
-	version  int                     // counts changes, so a form shown before one can tell
+	areas    cow.Map[store.AreaPos, *areaRun] // the runs are shared with published copies: change a copy (changeRun)
+	where    cow.Map[int, store.Where]
+	byBlock  cow.Map[cube.Pos, int]
+	byEntity cow.Map[uuid.UUID, int]
+	features cow.Map[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
+	pending  map[store.AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
+	version  int                      // counts changes, so a form shown before one can tell
 
 	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
-	areaSize int32                      // the areas' size in chunks
-	touched  cowMap[store.AreaPos, int] // per area, how often an object's place in it changed
-	puzzles  int                        // how often a puzzle was tracked or untracked
-	epoch    int                        // how often the state was rebuilt from the store
+	areaSize int32                       // the areas' size in chunks
+	touched  cow.Map[store.AreaPos, int] // per area, how often an object's place in it changed
+	puzzles  int                         // how often a puzzle was tracked or untracked
+	epoch    int                         // how often the state was rebuilt from the store
 }
 
 // newState returns an empty state of a pack.
 func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mode puzzle.Mode, areaSize int32) *state {
-	s := &state{pack: p, gen: gen, tagger: tagger, areas: newCowMap[store.AreaPos, *areaRun](byArea), where: newCowMap[int, store.Where](byID),
-		byBlock: newCowMap[cube.Pos, int](byChunk), byEntity: newCowMap[uuid.UUID, int](byUUID),
-		features: newCowMap[int, []cube.Pos](byID), pending: map[store.AreaPos]bool{}, areaSize: areaSize,
-		touched: newCowMap[store.AreaPos, int](byArea)}
+	s := &state{pack: p, gen: gen, tagger: tagger, areas: cow.New[store.AreaPos, *areaRun](cowShards, byArea), where: cow.New[int, store.Where](cowShards, byID),
+		byBlock: cow.New[cube.Pos, int](cowShards, byChunk), byEntity: cow.New[uuid.UUID, int](cowShards, byUUID),
+		features: cow.New[int, []cube.Pos](cowShards, byID), pending: map[store.AreaPos]bool{}, areaSize: areaSize,
+		touched: cow.New[store.AreaPos, int](cowShards, byArea)}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
 
 // clone returns a copy of s that shares nothing that either may change.
 func (s *state) clone() *state {
-	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.clone(), byBlock: s.byBlock.clone(),
-		byEntity: s.byEntity.clone(), features: s.features.clone(), pending: maps.Clone(s.pending), version: s.version,
-		areas: s.areas.clone(), areaSize: s.areaSize, touched: s.touched.clone(), puzzles: s.puzzles, epoch: s.epoch}
+	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.Clone(), byBlock: s.byBlock.Clone(),
+		byEntity: s.byEntity.Clone(), features: s.features.Clone(), pending: maps.Clone(s.pending), version: s.version,
+		areas: s.areas.Clone(), areaSize: s.areaSize, touched: s.touched.Clone(), puzzles: s.puzzles, epoch: s.epoch}
 	c.game = s.game.Clone(c.accessible)
 	return c
 }
@@ -58,12 +59,12 @@ func (s *state) clone() *state {
 // changeRun returns the run of area a made the state's own to change, or nil if the area has none: the run is
 // replaced by a copy, since published states may share it and they never change.
 func (s *state) changeRun(a store.AreaPos) *areaRun {
-	old, ok := s.areas.get(a)
+	old, ok := s.areas.Get(a)
 	if !ok {
 		return nil
 	}
 	r := *old
-	s.areas.set(a, &r)
+	s.areas.Set(a, &r)
 	return &r
 }
 
@@ -75,7 +76,7 @@ func (s *state) trackedRuns() iter.Seq2[*areaRun, *puzzle.Tracked] {
 			if err != nil {
 				continue
 			}
-			if run, ok := s.areas.get(a); ok && !yield(run, t) {
+			if run, ok := s.areas.Get(a); ok && !yield(run, t) {
 				return
 			}
 		}
@@ -97,19 +98,19 @@ func (s *state) accessible(name string) bool {
 	if err != nil {
 		return false
 	}
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	return ok && run.rec.State != store.Locked
 }
 
 // open reports whether an area is open (active or solved).
 func (s *state) open(a store.AreaPos) bool {
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	return ok && run.rec.State != store.Locked
 }
 
 // solved reports whether an area is solved.
 func (s *state) solved(a store.AreaPos) bool {
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	return ok && run.rec.State == store.Solved
 }
 
@@ -117,12 +118,12 @@ func (s *state) solved(a store.AreaPos) bool {
 func (s *state) setWhere(id int, w store.Where) {
 	s.clearWhere(id)
 	s.touch(w)
-	s.where.set(id, w)
+	s.where.Set(id, w)
 	switch w.Kind {
 	case store.AtBlock:
-		s.byBlock.set(w.Block, id)
+		s.byBlock.Set(w.Block, id)
 	case store.AtEntity:
-		s.byEntity.set(w.Entity, id)
+		s.byEntity.Set(w.Entity, id)
 	}
 }
 
@@ -131,38 +132,38 @@ func (s *state) setFeature(id int, blocks []cube.Pos) {
 	if len(blocks) == 0 {
 		return
 	}
-	s.features.set(id, blocks)
+	s.features.Set(id, blocks)
 	for _, b := range blocks {
-		if _, taken := s.byBlock.get(b); !taken {
-			s.byBlock.set(b, id)
+		if _, taken := s.byBlock.Get(b); !taken {
+			s.byBlock.Set(b, id)
 		}
 	}
 }
 
 // forget forgets an object that left the game: where it is, and the blocks of its feature.
 func (s *state) forget(id int) {
-	for _, b := range s.features.at(id) {
-		if s.byBlock.at(b) == id {
-			s.byBlock.del(b)
+	for _, b := range s.features.At(id) {
+		if s.byBlock.At(b) == id {
+			s.byBlock.Del(b)
 		}
 	}
-	s.features.del(id)
+	s.features.Del(id)
 	s.clearWhere(id)
 }
 
 // clearWhere forgets where an object is.
 func (s *state) clearWhere(id int) {
-	w, ok := s.where.get(id)
+	w, ok := s.where.Get(id)
 	if !ok {
 		return
 	}
-	s.where.del(id)
+	s.where.Del(id)
 	s.touch(w)
-	if w.Kind == store.AtBlock && s.byBlock.at(w.Block) == id {
-		s.byBlock.del(w.Block)
+	if w.Kind == store.AtBlock && s.byBlock.At(w.Block) == id {
+		s.byBlock.Del(w.Block)
 	}
-	if w.Kind == store.AtEntity && s.byEntity.at(w.Entity) == id {
-		s.byEntity.del(w.Entity)
+	if w.Kind == store.AtEntity && s.byEntity.At(w.Entity) == id {
+		s.byEntity.Del(w.Entity)
 	}
 }
 
@@ -172,13 +173,13 @@ func (s *state) record(id int) (store.ObjectRecord, bool) {
 	if !ok {
 		return store.ObjectRecord{}, false
 	}
-	return store.ObjectRecord{Object: *obj, Where: s.where.at(id), Blocks: s.features.at(id)}, true
+	return store.ObjectRecord{Object: *obj, Where: s.where.At(id), Blocks: s.features.At(id)}, true
 }
 
 // lyingOver reports whether an object shown as an entity stands in the block at pos or on top of it: a hopper
 // there would collect it.
 func (s *state) lyingOver(pos cube.Pos) bool {
-	for _, w := range s.where.all() {
+	for _, w := range s.where.All() {
 		if w.Kind == store.AtEntity && (w.Block == pos || w.Block.Side(cube.FaceDown) == pos) {
 			return true
 		}
@@ -190,6 +191,6 @@ func (s *state) lyingOver(pos cube.Pos) bool {
 func (s *state) touch(w store.Where) {
 	if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 		a := store.AreaOfBlock(w.Block, s.areaSize)
-		s.touched.set(a, s.touched.at(a)+1)
+		s.touched.Set(a, s.touched.At(a)+1)
 	}
 }

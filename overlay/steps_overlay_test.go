@@ -59,7 +59,7 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	w := saved.open()
 	o := saved.overlay(w)
 	start := o.graph.Start()
-	built := o.view().areas.at(start).rec.Structures
+	built := o.view().areas.At(start).rec.Structures
 	if len(built) == 0 || built[0].Structure != site.StepsName {
 		t.Fatalf("structures recorded: %+v, want steps", built)
 	}
@@ -84,7 +84,7 @@ func TestStepsAreRecordedAndBuiltOnce(t *testing.T) {
 	})
 	o = saved.overlay(w) // idle: a build again would have set its first blocks
 	t.Cleanup(func() { _ = o.Close() })
-	if again := o.view().areas.at(start).rec.Structures; !reflect.DeepEqual(again, built) {
+	if again := o.view().areas.At(start).rec.Structures; !reflect.DeepEqual(again, built) {
 		t.Errorf("after a restart the area records %+v, before %+v", again, built)
 	}
 	run(t, w, func(tx *world.Tx) {
@@ -117,7 +117,7 @@ func notWalkedFromSpawn(o *Overlay, tx *world.Tx, spawn cube.Pos) []string {
 	to, back := k.From(spawn, false), k.From(spawn, true)
 	var bad []string
 	n := 0
-	for id, w := range o.view().where.all() {
+	for id, w := range o.view().where.All() {
 		if w.Kind != store.AtBlock && w.Kind != store.AtEntity {
 			continue
 		}

@@ -31,18 +31,18 @@ func (o *Overlay) stepsAvoid(a store.AreaPos, found []tagging.Found) func(x, z i
 		cx, cz := int32(p[0]>>4), int32(p[2]>>4)
 		return cx >= lo[0]-1 && cz >= lo[1]-1 && cx <= hi[0]+1 && cz <= hi[1]+1
 	}
-	for _, w := range v.where.all() {
+	for _, w := range v.where.All() {
 		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && near(w.Block) {
 			add(w.Block)
 		}
 	}
-	for p := range v.byBlock.all() {
+	for p := range v.byBlock.All() {
 		if near(p) {
 			add(p)
 		}
 	}
 	var built []store.Built
-	if run, ok := v.areas.get(a); ok {
+	if run, ok := v.areas.Get(a); ok {
 		built = run.rec.Structures
 	}
 	return func(x, z int) bool { return cols[[2]int{x, z}] || coveredBy(built, cube.Pos{x, 0, z}, 1) }
@@ -75,12 +75,12 @@ func (o *Overlay) siteWithSteps(s *state, run *areaRun, snap *tagging.Snapshot, 
 // feature's block, or of a structure the area has built.
 func stepsBlocked(s *state, run *areaRun, steps site.Steps) bool {
 	taken := map[[2]int]bool{}
-	for _, w := range s.where.all() {
+	for _, w := range s.where.All() {
 		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			taken[[2]int{w.Block[0], w.Block[2]}] = true
 		}
 	}
-	for p := range s.byBlock.all() {
+	for p := range s.byBlock.All() {
 		taken[[2]int{p[0], p[2]}] = true
 	}
 	for _, c := range steps.Cells {

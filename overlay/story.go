@@ -45,7 +45,7 @@ func objectsIn(list []ObjectAt) []puzzle.Object {
 
 // areaKind is an area's kind in words, from the pack area it is made from ("village"), or "" when not known.
 func areaKind(s *state, a store.AreaPos) string {
-	if run, ok := s.areas.get(a); ok && run.rec.Template != "" {
+	if run, ok := s.areas.Get(a); ok && run.rec.Template != "" {
 		return words.Of(run.rec.Template)
 	}
 	return ""
@@ -61,7 +61,7 @@ func areaTitle(s *state, a store.AreaPos) string {
 
 // goalSentence says an area's goal as a sentence: "In the village, your goal is an unlocked oak door."
 func goalSentence(s *state, a store.AreaPos) string {
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	where := fmt.Sprintf("In area %v", a)
 	if kind := areaKind(s, a); kind != "" {
 		where = "In the " + kind
@@ -155,7 +155,7 @@ func (o *Overlay) story(s *state) []string {
 	})
 	var lines []string
 	for _, a := range areas {
-		run := s.areas.at(a)
+		run := s.areas.At(a)
 		steps := storySteps(s.pack, s.tracked(a), areaKind(s, a), a)
 		if len(steps) == 0 && run.rec.State != store.Solved {
 			continue
@@ -213,7 +213,7 @@ type moveText struct {
 // solvedLine tells everyone that a player solved an area and what it achieved.
 func solvedLine(s *state, a store.AreaPos, player string) string {
 	goal := "nothing"
-	if run, ok := s.areas.get(a); ok && run.rec.Goal != "" {
+	if run, ok := s.areas.Get(a); ok && run.rec.Goal != "" {
 		goal = goalWords(s.pack, run.rec.Goal)
 	}
 	return fmt.Sprintf("§a%s solved %s!§r The goal was %s. The story so far is in your guide book.",

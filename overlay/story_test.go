@@ -65,7 +65,7 @@ func TestPackTextInGame(t *testing.T) {
 	h := addPlayer(t, w, o, "Alex")
 	ingot := objectsOf(o, "0,0", "Ingot")[0]
 	forge := puzzle.Move{Rule: v.pack.Rules[1], Inputs: []int{smith.ID, ingot}}
-	waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.at(smith.ID).Block, nil) }))
+	waitReply(t, playAs(w, h, func(p *player.Player) *Reply { return o.act(p, forge, o.view().where.At(smith.ID).Block, nil) }))
 	want := "The smith beats the ingot into a key in the yard."
 	story := strings.Join(o.guidePages(o.view(), store.AreaPos{0, 0}, nil), "\n")
 	if !strings.Contains(story, want) {

@@ -42,7 +42,7 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 	w := saved.open()
 	o := saved.overlay(w)
 	start := o.graph.Start()
-	built := o.view().areas.at(start).rec.Structures
+	built := o.view().areas.At(start).rec.Structures
 	if len(built) != 1 || built[0].Structure != "Shed" || built[0].Object != objectsOf(o, areaName(start), "Crate")[0] {
 		t.Fatalf("structures recorded: %+v", built)
 	}
@@ -82,7 +82,7 @@ func TestStructuresAreBuiltOnceAcrossARestart(t *testing.T) {
 	})
 	o = saved.overlay(w) // idle: a build again would have set its first blocks
 	t.Cleanup(func() { _ = o.Close() })
-	if again := o.view().areas.at(start).rec.Structures; !reflect.DeepEqual(again, built) {
+	if again := o.view().areas.At(start).rec.Structures; !reflect.DeepEqual(again, built) {
 		t.Errorf("after a restart the area records %+v, before %+v", again, built)
 	}
 	verifyClean(t, o)

@@ -16,12 +16,12 @@ import (
 func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots []cube.Pos) *site.Site {
 	st := site.New(snap, spots)
 	st.AddBuilt(run.rec.Structures...)
-	for _, w := range s.where.all() {
+	for _, w := range s.where.All() {
 		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
 			st.RefuseAround(w.Block)
 		}
 	}
-	for p := range s.byBlock.all() {
+	for p := range s.byBlock.All() {
 		st.Refuse(p)
 	}
 	for _, p := range o.arrivals(run.rec.Pos) {

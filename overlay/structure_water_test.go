@@ -118,16 +118,16 @@ func TestOverlayBuildsAJettyAtSea(t *testing.T) {
 	t.Cleanup(func() { _ = o.Close() })
 	wait(t, o)
 	var jetty *store.Built
-	for _, b := range o.view().areas.at(o.graph.Start()).rec.Structures {
+	for _, b := range o.view().areas.At(o.graph.Start()).rec.Structures {
 		if b.Structure == "Jetty" {
 			jetty = &b
 		}
 	}
 	if jetty == nil {
-		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas.at(o.graph.Start()).rec.Structures)
+		t.Fatalf("no jetty recorded at sea: %+v", o.view().areas.At(o.graph.Start()).rec.Structures)
 	}
 	anchor := cube.Pos(jetty.Anchor)
-	if where := o.view().where.at(jetty.Object); where.Block != anchor || where.Kind != store.AtEntity {
+	if where := o.view().where.At(jetty.Object); where.Block != anchor || where.Kind != store.AtEntity {
 		t.Errorf("the jetty's object stands at %+v, the jetty's anchor is %v", where, anchor)
 	}
 	canopy := anchor.Add(cube.Pos{0, 2, 0})

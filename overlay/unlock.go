@@ -150,7 +150,7 @@ func (o *Overlay) finishOpen(s *state, in store.Intent, c areaCopy) (result, err
 // ids reserved for it, and posts the step that hands the puzzle to the owner.
 func (o *Overlay) prepareNewPuzzle(ctx context.Context, in store.Intent, r *Reply, ids int) {
 	rerolls := 0
-	if run, ok := o.view().areas.get(in.Area); ok {
+	if run, ok := o.view().areas.Get(in.Area); ok {
 		rerolls = run.rec.Rerolls + 1
 	}
 	c, err := o.copyArea(ctx, in.Area, rerolls)
@@ -167,7 +167,7 @@ func (o *Overlay) prepareNewPuzzle(ctx context.Context, in store.Intent, r *Repl
 func (o *Overlay) finishNewPuzzle(s *state, in store.Intent, c areaCopy) (result, error) {
 	a := in.Area
 	delete(s.pending, a)
-	run, ok := s.areas.get(a)
+	run, ok := s.areas.Get(a)
 	if !ok || run.area == nil || run.rec.State == store.Locked {
 		return result{change: store.Change{Resolved: []store.Intent{in}}, refused: fmt.Errorf("area %v is not open", a)}, nil
 	}
@@ -175,7 +175,7 @@ func (o *Overlay) finishNewPuzzle(s *state, in store.Intent, c areaCopy) (result
 	change, ops := o.clearPuzzle(s, a, run)
 	run.rec.Rerolls++
 	// Spots taken by objects that stay are not free.
-	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock.get(p); return taken })
+	spots := slices.DeleteFunc(c.spots, func(p cube.Pos) bool { _, taken := s.byBlock.Get(p); return taken })
 	g, err := o.generateInto(s, run, spots, c)
 	if err != nil {
 		return result{}, err
@@ -234,7 +234,7 @@ func (o *Overlay) openArea(s *state, a store.AreaPos, c areaCopy) (*areaRun, sto
 		}
 	}
 	change.Add(g.change)
-	s.areas.set(a, run)
+	s.areas.Set(a, run)
 	s.version++
 	change.Areas = append(change.Areas, run.rec)
 	change.NextID = s.game.State.NextID
@@ -320,7 +320,7 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	w := &puzzle.World{NextID: s.game.State.NextID}
 	unlocked := map[string]bool{}
 	leaves := map[int]bool{}
-	for pos, run := range s.areas.all() {
+	for pos, run := range s.areas.All() {
 		if run.rec.State == store.Locked {
 			continue
 		}

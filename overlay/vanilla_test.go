@@ -110,7 +110,7 @@ func TestDeathKeepsPuzzleItems(t *testing.T) {
 			}
 		}
 	}).Done()
-	if w := o.view().where.at(key); w.Kind != store.InInventory {
+	if w := o.view().where.At(key); w.Kind != store.InInventory {
 		t.Errorf("the store says the key is %+v, want still held", w)
 	}
 	_ = context.Background()
@@ -123,7 +123,7 @@ func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
 	o := newTestOverlay(t, w, t.TempDir())
 	h := addPlayer(t, w, o, "Builder")
 	key := objectsOf(o, "0,0", "Key")[0]
-	lies := o.view().where.at(key).Block
+	lies := o.view().where.At(key).Block
 	ground := lies.Side(cube.FaceDown)
 	aside := ground.Add(cube.Pos{1, 0, 0})
 	if o.view().lyingOver(aside.Side(cube.FaceUp)) {
@@ -147,7 +147,7 @@ func TestHoppersAreNotPlacedUnderPuzzleItems(t *testing.T) {
 			t.Errorf("no hopper was placed beside the key, at %v: the player could not place one at all", aside.Side(cube.FaceUp))
 		}
 	}).Done()
-	if w := o.view().where.at(key); w.Kind != store.AtEntity || w.Block != lies {
+	if w := o.view().where.At(key); w.Kind != store.AtEntity || w.Block != lies {
 		t.Errorf("the key is no longer lying at %v: %+v", lies, w)
 	}
 }

@@ -53,7 +53,7 @@ func (o *Overlay) Verify(ctx context.Context) (problems []string, checked int, e
 // storeProblems compares the store with the owner's state.
 func storeProblems(s *state, saved store.Saved) []string {
 	var out []string
-	for pos, run := range s.areas.all() {
+	for pos, run := range s.areas.All() {
 		rec, ok := saved.Areas[pos]
 		switch {
 		case !ok:
@@ -64,13 +64,13 @@ func storeProblems(s *state, saved store.Saved) []string {
 	}
 	for obj := range s.game.State.All() {
 		rec, ok := saved.Objects[obj.ID]
-		if !ok || rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != s.where.at(obj.ID) {
+		if !ok || rec.Item != obj.Item || rec.Area != obj.Area || !rec.Props.Equal(obj.Props) || rec.Where != s.where.At(obj.ID) {
 			out = append(out, fmt.Sprintf("object #%d %s differs between store and memory", obj.ID, obj.Item))
 		}
 	}
-	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != s.areas.len() {
+	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != s.areas.Len() {
 		out = append(out, fmt.Sprintf("the store has %d areas and %d objects, memory %d and %d",
-			len(saved.Areas), len(saved.Objects), s.areas.len(), s.game.State.Len()))
+			len(saved.Areas), len(saved.Objects), s.areas.Len(), s.game.State.Len()))
 	}
 	return out
 }
@@ -78,7 +78,7 @@ func storeProblems(s *state, saved store.Saved) []string {
 // gameProblems checks the game: opened areas and solvable puzzles.
 func (o *Overlay) gameProblems(v *state) []string {
 	var out []string
-	for pos, run := range v.areas.all() {
+	for pos, run := range v.areas.All() {
 		if run.rec.State == store.Solved && run.rec.Goal != "" {
 			for _, in := range o.opening(v, pos, 0) {
 				if !v.pending[in.Area] {
@@ -103,13 +103,13 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 		id := e.H().UUID()
 		if isNPC(e) {
 			entities[id]++
-			if _, known := v.byEntity.get(id); !known {
+			if _, known := v.byEntity.Get(id); !known {
 				out = append(out, fmt.Sprintf("a stray puzzle NPC stands at %v", cube.PosFromVec3(e.Position())))
 			}
 		}
 		if obj, puzzleItem := stackObject(stackOf(e)); puzzleItem {
 			entities[id]++
-			if w, known := v.where.get(obj); !known || w.Entity != id {
+			if w, known := v.where.Get(obj); !known || w.Entity != id {
 				out = append(out, fmt.Sprintf("a stray stack of object #%d lies at %v", obj, cube.PosFromVec3(e.Position())))
 			}
 		}
@@ -126,7 +126,7 @@ func (o *Overlay) worldProblems(tx *world.Tx, v *state) ([]string, int) {
 
 // objectProblem checks one placed object in the loaded world.
 func (o *Overlay) objectProblem(tx *world.Tx, v *state, obj puzzle.Object, entities map[uuid.UUID]int) (string, int) {
-	w := v.where.at(obj.ID)
+	w := v.where.At(obj.ID)
 	if w.Tagged || (w.Kind != store.AtBlock && w.Kind != store.AtEntity) {
 		return "", 0
 	}
@@ -169,7 +169,7 @@ func inventoryProblems(tx *world.Tx, v *state) []string {
 			}
 		}
 		var want []int
-		for id, w := range v.where.all() {
+		for id, w := range v.where.All() {
 			if w.Kind == store.InInventory && w.Player == p.UUID() {
 				want = append(want, id)
 			}

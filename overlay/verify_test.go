@@ -23,7 +23,7 @@ func TestVerifyFindsWhatIsBroken(t *testing.T) {
 		t.Fatalf("a fresh world: problems %q, %d checked, %v", problems, checked, err)
 	}
 	crate := objectsOf(o, "0,0", "Crate")[0]
-	at := o.view().where.at(crate).Block
+	at := o.view().where.At(crate).Block
 	<-w.Do(func(tx *world.Tx) {
 		tx.SetBlock(at, nil, nil)
 		h := world.EntitySpawnOpts{Position: mgl64.Vec3{3, -60, 3}}.New(npcType{model: "villager_v2"}, entity.StationaryBehaviourConfig{})

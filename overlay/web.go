@@ -97,7 +97,7 @@ func (o *Overlay) Snapshot() Map {
 		}
 	}
 	add(o.graph.Start())
-	for a, run := range v.areas.all() {
+	for a, run := range v.areas.All() {
 		add(a)
 		if run.rec.State != store.Locked {
 			for _, n := range a.Neighbours() {
@@ -128,7 +128,7 @@ func (o *Overlay) areaView(v *state, a store.AreaPos) AreaView {
 			av.Objects++
 		}
 	}
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	if !ok {
 		return av
 	}
@@ -147,7 +147,7 @@ func (o *Overlay) ObjectViews(a store.AreaPos) []ObjectView {
 	v := o.view()
 	name := areaName(a)
 	leaves := map[int]bool{}
-	if run, ok := v.areas.get(a); ok && run.puzzle != nil {
+	if run, ok := v.areas.Get(a); ok && run.puzzle != nil {
 		for _, n := range run.puzzle.Leaves() {
 			leaves[n.Object] = true
 		}
@@ -177,14 +177,14 @@ func (o *Overlay) ObjectViews(a store.AreaPos) []ObjectView {
 // objectView describes an object of a published state.
 func objectView(v *state, obj puzzle.Object, leaf bool) ObjectView {
 	return ObjectView{ID: obj.ID, Item: obj.Item, Words: words.Object(v.pack, obj), Props: obj.Props.String(),
-		Area: obj.Area, Where: v.where.at(obj.ID), Holds: obj.Contained, InTree: leaf}
+		Area: obj.Area, Where: v.where.At(obj.ID), Holds: obj.Contained, InTree: leaf}
 }
 
 // PuzzleTree returns an area's puzzle tree with the rules that have run marked; ok is false when the area has no
 // puzzle.
 func (o *Overlay) PuzzleTree(a store.AreaPos) (Tree, bool) {
 	v := o.view()
-	run, ok := v.areas.get(a)
+	run, ok := v.areas.Get(a)
 	if !ok || run.puzzle == nil || run.puzzle.Root == nil {
 		return Tree{}, false
 	}

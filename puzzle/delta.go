@@ -80,10 +80,14 @@ func containsObject(objs []Object, id int) bool {
 }
 
 // Add adds objects to the game: tagged in the world or spawned by generation. An object with ID 0 gets the next
-// free id; the others keep theirs, which must be free.
+// free id; the others keep theirs, which must be free. An object whose properties are its item's shares the
+// item's map (the engine never changes a map in place), so a world of many objects of few items keeps few maps.
 func (m *Manager) Add(objs ...Object) Delta {
 	var d Delta
 	for _, o := range objs {
+		if it, ok := m.Pack.Items[o.Item]; ok && o.Props.Equal(it.Props) {
+			o.Props = it.Props
+		}
 		if o.ID == 0 {
 			o.ID = m.State.NextID
 		}
@@ -95,6 +99,17 @@ func (m *Manager) Add(objs ...Object) Delta {
 		d.Created = append(d.Created, o)
 	}
 	return d
+}
+
+// Put makes o the game's object of its id: it replaces the one the game has (through the state, so that copies
+// sharing it never see the change and the index by area follows), or adds o when there is none. It is how an object
+// that a copy of the game made or changed is taken back into the game the copy was made from.
+func (m *Manager) Put(o Object) Delta {
+	if _, ok := m.State.Object(o.ID); !ok {
+		return m.Add(o)
+	}
+	m.State.replace(o)
+	return Delta{Changed: []Object{o}}
 }
 
 // Remove takes out of the game every object for which drop reports true (clearing an area's puzzle away).

@@ -136,3 +136,50 @@ func TestTrackingFollowsTrackAndUntrack(t *testing.T) {
 		t.Fatalf("D tracked on the copy: copy %v, original %v", c.Tracking("D"), m.Tracking("D"))
 	}
 }
+
+// An object added with its item's properties shares the item's map; one with other properties keeps its own.
+func TestAddSharesTheItemsProperties(t *testing.T) {
+	p := heist(t)
+	m := NewManager(p, NewState(nil), TreeRules, nil)
+	var item *Item
+	for _, it := range p.Items {
+		if len(it.Props) > 0 {
+			item = it
+			break
+		}
+	}
+	if item == nil {
+		t.Fatal("the heist pack has no item with properties")
+	}
+	d := m.Add(Object{Item: item.Name, Area: "Street", Props: item.Props.Clone()},
+		Object{Item: item.Name, Area: "Street", Props: item.Props.With(Props{"odd": Bool(true)})})
+	same := func(a, b Props) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
+	if len(d.Created) != 2 || !same(d.Created[0].Props, item.Props) || same(d.Created[1].Props, item.Props) {
+		t.Fatalf("created %v: the first should share %s's map, the second keep its own", d.Created, item.Name)
+	}
+}
+
+// Put replaces an object through the state: a copy made before keeps the old object, and the index by area follows
+// the object's new place; an object the game does not have is added.
+func TestPutReplacesThroughTheState(t *testing.T) {
+	p := heist(t)
+	objs := heistWorld()
+	for i := range indexFrom { // enough objects for the state to keep its index by area
+		objs = append(objs, Object{ID: 1000 + i, Item: "Guard", Area: "Far"})
+	}
+	m := NewManager(p, NewState(objs), TreeRules, nil)
+	c := m.Clone(nil)
+	moved := objs[0]
+	moved.Area = "Elsewhere"
+	m.Put(moved)
+	if got, _ := c.State.Object(moved.ID); got.Area != objs[0].Area {
+		t.Fatalf("the copy's object moved with the original's: %v", got)
+	}
+	if ids := m.State.InAreas("Elsewhere"); len(ids) != 1 || ids[0].ID != moved.ID {
+		t.Fatalf("the index by area has %v in Elsewhere, want object %d", ids, moved.ID)
+	}
+	m.Put(Object{ID: 5000, Item: "Guard", Area: "Far"})
+	if _, ok := m.State.Object(5000); !ok || m.State.NextID != 5001 {
+		t.Fatalf("Put of a new object: next id %d", m.State.NextID)
+	}
+}

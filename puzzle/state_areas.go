@@ -2,8 +2,9 @@ package puzzle
 
 import (
 	"iter"
-	"maps"
 	"slices"
+
+	"riddlestone/internal/cow"
 )
 
 // indexFrom is the number of objects from which a state keeps an index of its objects by area: below it, going
@@ -15,30 +16,28 @@ var indexFrom = 256
 // ids of the objects in it, in id order. Every change of a state's objects goes through state_chunks.go, which keeps
 // it.
 //
-// Copies of a state share the index: it is split into shards by area name, and cloning a state shares every shard
-// and marks it shared; the first to change a shared shard copies it (State.moved). A list is never changed in
-// place either: a change replaces the area's list. So a copy costs a few pointers however many areas there are,
-// and a move copies one shard.
+// Copies of a state share the index: it is a copy-on-write map (internal/cow) split into indexShards shards by area
+// name, so a copy costs a few pointers however many areas there are and a move copies one shard. A list is never
+// changed in place either: a change replaces the area's list.
 type areaIndex struct {
-	shards [indexShards]*indexShard
+	lists cow.Map[string, []int]
 }
 
 // indexShards is how many shards an areaIndex has.
 const indexShards = 64
 
-// indexShard is one part of an areaIndex: the lists of the areas whose names hash to it.
-type indexShard struct {
-	ids    map[string][]int
-	shared bool // held by several states: copy before changing; set by the one cloning, read by the one changing
-}
-
 // shardOf returns the shard an area's list is kept in (FNV-1a of its name).
-func shardOf(area string) int {
+func shardOf(area string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(area); i++ {
 		h = (h ^ uint32(area[i])) * 16777619
 	}
-	return int(h % indexShards)
+	return h
+}
+
+// newAreaIndex returns an empty index.
+func newAreaIndex() *areaIndex {
+	return &areaIndex{lists: cow.New[string, []int](indexShards, shardOf)}
 }
 
 // areas returns the state's index by area, made now if the state has grown to indexFrom objects, or nil while it
@@ -46,90 +45,50 @@ func shardOf(area string) int {
 // they read s.byArea as it is, which a state of indexFrom objects or more always has.
 func (s *State) areas() *areaIndex {
 	if s.byArea == nil && s.n >= indexFrom {
-		ix := &areaIndex{}
+		ix := newAreaIndex()
 		for o := range s.all() {
-			sh := ix.writable(o.Area)
-			sh.ids[o.Area] = append(sh.ids[o.Area], o.ID)
+			ix.lists.Set(o.Area, append(ix.lists.At(o.Area), o.ID))
 		}
 		s.byArea = ix
 	}
 	return s.byArea
 }
 
-// share returns a copy of x for a copy of its state to hold: the shards are shared, marked so that whichever state
-// changes one first copies it.
+// share returns a copy of x for a copy of its state to hold: the shards are shared until either changes one.
 func (x *areaIndex) share() *areaIndex {
 	if x == nil {
 		return nil
 	}
-	for _, sh := range x.shards {
-		if sh != nil && !sh.shared {
-			sh.shared = true
-		}
-	}
-	c := *x
-	return &c
+	return &areaIndex{lists: x.lists.Clone()}
 }
 
 // ids returns the ids of the objects in area, in id order. The slice is shared: never change it.
-func (x *areaIndex) ids(area string) []int {
-	if sh := x.shards[shardOf(area)]; sh != nil {
-		return sh.ids[area]
-	}
-	return nil
-}
-
-// writable returns the shard of an area made the index's own to change.
-func (x *areaIndex) writable(area string) *indexShard {
-	i := shardOf(area)
-	switch sh := x.shards[i]; {
-	case sh == nil:
-		x.shards[i] = &indexShard{ids: map[string][]int{}}
-	case sh.shared:
-		x.shards[i] = &indexShard{ids: maps.Clone(sh.ids)}
-	}
-	return x.shards[i]
-}
+func (x *areaIndex) ids(area string) []int { return x.lists.At(area) }
 
 // add records that the object id is now in area.
 func (x *areaIndex) add(area string, id int) {
-	sh := x.writable(area)
-	old := sh.ids[area]
+	old := x.lists.At(area)
 	i, _ := slices.BinarySearch(old, id)
 	ids := make([]int, 0, len(old)+1)
-	sh.ids[area] = append(append(append(ids, old[:i]...), id), old[i:]...)
+	x.lists.Set(area, append(append(append(ids, old[:i]...), id), old[i:]...))
 }
 
 // remove records that the object id is no longer in area.
 func (x *areaIndex) remove(area string, id int) {
-	old := x.ids(area)
+	old := x.lists.At(area)
 	i, ok := slices.BinarySearch(old, id)
 	if !ok {
 		return
 	}
-	sh := x.writable(area)
 	if len(old) == 1 {
-		delete(sh.ids, area)
+		x.lists.Del(area)
 		return
 	}
-	sh.ids[area] = slices.Delete(slices.Clone(old), i, i+1)
+	x.lists.Set(area, slices.Delete(slices.Clone(old), i, i+1))
 }
 
 // all yields every area of the index and its list.
-func (x *areaIndex) all() iter.Seq2[string, []int] {
-	return func(yield func(string, []int) bool) {
-		for _, sh := range x.shards {
-			if sh == nil {
-				continue
-			}
-			for a, ids := range sh.ids {
-				if !yield(a, ids) {
-					return
-				}
-			}
-		}
-	}
-}
+func (x *areaIndex) all() iter.Seq2[string, []int] { return x.lists.All() }
 
 // moved keeps the state's index, if it has one, up to date with an object's move from one area to another: from
 // is "" for an object added, to is "" for one removed.

@@ -152,11 +152,18 @@ func (s *LevelStore) Commit(c Change) error {
 		v, _ := json.Marshal(in)
 		b.Put([]byte(in.key()), v)
 	}
-	if err := s.db.Write(b, &opt.WriteOptions{Sync: true}); err != nil {
+	err := s.db.Write(b, &opt.WriteOptions{Sync: true})
+	if len(b.Dump()) > maxKeptBatch {
+		s.batch = leveldb.Batch{} // a rare large commit's memory is not kept for the small ones
+	}
+	if err != nil {
 		return fmt.Errorf("commit puzzle state: %w", err)
 	}
 	return nil
 }
+
+// maxKeptBatch is the most bytes of records whose batch a store keeps for its next commit.
+const maxKeptBatch = 1 << 20
 
 // Load reads the whole state. A record that cannot be read is an error naming its key: the store is never
 // silently half-loaded.
