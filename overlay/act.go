@@ -326,7 +326,13 @@ func (o *Overlay) runActions(ctx ActionContext) {
 func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Change, []op) {
 	var change store.Change
 	var ops []op
-	d := s.game.Remove(func(obj puzzle.Object) bool { return obj.Area == areaName(a) && !s.where.At(obj.ID).Tagged })
+	var ids []int
+	for _, obj := range s.game.State.InAreas(areaName(a)) {
+		if !s.where.At(obj.ID).Tagged {
+			ids = append(ids, obj.ID)
+		}
+	}
+	d := s.game.RemoveIDs(ids...)
 	ops = o.removeAll(s, &change, d)
 	if tr := s.tracked(a); tr != nil {
 		s.game.Untrack(tr)

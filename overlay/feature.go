@@ -87,7 +87,7 @@ func (o *Overlay) breakFeature(s *state, who mover, id int) (result, error) {
 		return result{}, nil
 	}
 	item, area := obj.Item, obj.Area
-	s.game.Remove(func(o puzzle.Object) bool { return o.ID == id })
+	s.game.RemoveIDs(id)
 	s.forget(id)
 	s.version++
 	res := result{change: store.Change{Removed: []int{id}}}

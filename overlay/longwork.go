@@ -167,14 +167,10 @@ func foundLeaves(n *puzzle.Node, out []int) []int {
 func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 	res := pl.res
 	c := &res.change
-	if len(c.Removed) > 0 {
-		gone := make(map[int]bool, len(c.Removed))
-		for _, id := range c.Removed {
-			gone[id] = true
-			s.forget(id)
-		}
-		s.game.Remove(func(obj puzzle.Object) bool { return gone[obj.ID] })
+	for _, id := range c.Removed {
+		s.forget(id)
 	}
+	s.game.RemoveIDs(c.Removed...)
 	for _, rec := range c.Objects {
 		s.game.Put(rec.Object)
 		s.setWhere(rec.ID, rec.Where)

@@ -81,7 +81,7 @@ func (o *Overlay) sweepSpent(s *state, c *store.Change, mv puzzle.Move, d puzzle
 	for _, id := range gone {
 		holders[id] = s.where.At(id).Player
 	}
-	removed := s.game.Remove(func(obj puzzle.Object) bool { return slices.Contains(gone, obj.ID) })
+	removed := s.game.RemoveIDs(gone...)
 	ops := o.removeAll(s, c, removed)
 	for _, obj := range removed.Removed {
 		ops = append(ops, spentWord(holders[obj.ID], words.Object(s.pack, obj)))

@@ -112,6 +112,23 @@ func (m *Manager) Put(o Object) Delta {
 	return Delta{Changed: []Object{o}}
 }
 
+// RemoveIDs takes the objects of the given ids out of the game, those it has, and reports them in id order. It looks
+// only at them: its cost does not grow with the rest of the game, as Remove's does.
+func (m *Manager) RemoveIDs(ids ...int) Delta {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	var d Delta
+	for i, id := range ids {
+		if i > 0 && ids[i-1] == id {
+			continue
+		}
+		if o, ok := m.State.remove(id); ok {
+			d.Removed = append(d.Removed, o)
+		}
+	}
+	return d
+}
+
 // Remove takes out of the game every object for which drop reports true (clearing an area's puzzle away).
 func (m *Manager) Remove(drop func(Object) bool) Delta {
 	return Delta{Removed: m.State.removeIf(drop)}

@@ -183,3 +183,17 @@ func TestPutReplacesThroughTheState(t *testing.T) {
 		t.Fatalf("Put of a new object: next id %d", m.State.NextID)
 	}
 }
+
+// RemoveIDs takes out the objects of the ids given, once each, reports them in id order, and ignores unknown ids.
+func TestRemoveIDs(t *testing.T) {
+	p := heist(t)
+	m := NewManager(p, NewState(heistWorld()), TreeRules, nil)
+	before := m.State.Len()
+	d := m.RemoveIDs(3, 1, 3, 999)
+	if len(d.Removed) != 2 || d.Removed[0].ID != 1 || d.Removed[1].ID != 3 || m.State.Len() != before-2 {
+		t.Fatalf("removed %v, %d objects left of %d", d.Removed, m.State.Len(), before)
+	}
+	if _, ok := m.State.Object(1); ok {
+		t.Fatal("object 1 is still there")
+	}
+}
