@@ -151,7 +151,7 @@ func fillState(ctx context.Context, b *testing.B, o *Overlay) {
 			}
 			objs := s.game.Add(pz.Spawned...).Created
 			for len(objs) < perArea {
-				objs = append(objs, s.game.Add(puzzle.Object{Item: "Well", Area: run.area.Name, Props: well.Props.Clone()}).Created...)
+				objs = append(objs, s.game.Add(puzzle.Object{Item: "Well", Area: run.area.Name, Props: well.Props}).Created...)
 			}
 			for k, obj := range objs {
 				w := store.Where{Kind: store.AtBlock, Block: cube.Pos{int(a[0])*16 + k%16, -60, int(a[1])*16 + k/16}}

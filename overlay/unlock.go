@@ -251,7 +251,7 @@ func (o *Overlay) addTagged(s *state, change *store.Change, area string, found [
 		if !ok {
 			continue
 		}
-		d := s.game.Add(puzzle.Object{Item: f.Item, Area: area, Props: it.Props.Clone()})
+		d := s.game.Add(puzzle.Object{Item: f.Item, Area: area, Props: it.Props})
 		if len(d.Created) == 0 {
 			continue
 		}
