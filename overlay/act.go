@@ -334,10 +334,7 @@ func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Ch
 	}
 	d := s.game.RemoveIDs(ids...)
 	ops = o.removeAll(s, &change, d)
-	if tr := s.tracked(a); tr != nil {
-		s.game.Untrack(tr)
-		s.puzzles++
-	}
+	s.untrack(a)
 	run.puzzle = nil
 	return change, ops
 }

@@ -97,6 +97,23 @@ func (s *state) tracked(a store.AreaPos) *puzzle.Tracked {
 	return s.game.Tracking(areaName(a))
 }
 
+// untrack stops the game tracking an area's puzzle, if it tracks one.
+func (s *state) untrack(a store.AreaPos) {
+	if tr := s.tracked(a); tr != nil {
+		s.game.Untrack(tr)
+		s.puzzles++
+	}
+}
+
+// take makes an object's record, made on a copy of the state or read from the store, the state's: the object in the
+// game, where it is and the blocks of its feature.
+func (s *state) take(rec store.ObjectRecord) {
+	s.forget(rec.ID)
+	s.game.Put(rec.Object)
+	s.setWhere(rec.ID, rec.Where)
+	s.setFeature(rec.ID, rec.Blocks)
+}
+
 // accessible reports whether players can reach an area's objects: it is open (active or solved).
 func (s *state) accessible(name string) bool {
 	a, err := store.ParseAreaPos(name)
