@@ -3,7 +3,11 @@ package overlay
 import (
 	"context"
 	"log/slog"
+	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,31 +57,11 @@ func TestFollowingTheAreasAnotherServerChanges(t *testing.T) {
 	b := openOnPostgres(t, wB, url, "")
 	sameStateAndWorld(t, a, b, wA, wB)
 
-	crate, key := objectsOf(a, "0,0", "Crate")[0], objectsOf(a, "0,0", "Key")[0]
-	crateAt, keyAt := a.view().where.At(crate), a.view().where.At(key)
+	crateAt, keyAt := a.view().where.At(objectsOf(a, "0,0", "Crate")[0]), a.view().where.At(objectsOf(a, "0,0", "Key")[0])
 	if !entityAt(wB, keyAt) {
 		t.Fatal("server B does not show the key lying on the ground at start")
 	}
-	id := uuid.New()
-	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
-	var r *Reply
-	<-wA.Do(func(tx *world.Tx) {
-		p := tx.AddEntity(h).(*player.Player)
-		a.Join(p)
-		r = a.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
-	}).Done()
-	waitReply(t, r)
-	wait(t, a)
-	<-wA.Do(func(tx *world.Tx) {
-		e, _ := h.Entity(tx)
-		p := e.(*player.Player)
-		hold(t, p, key)
-		v := a.view()
-		r = a.act(p, a.movesFrom(v, v.game, p, crate)[0], crateAt.Block, nil)
-	}).Done()
-	waitReply(t, r)
-	wait(t, a)
-	wait(t, a)
+	solveStart(t, a, wA)
 	if n := a.view().areas.Len(); n != 5 {
 		t.Fatalf("server A has %d areas after the solve, want the start and its four neighbours", n)
 	}
@@ -148,4 +132,97 @@ func entityAt(w *world.World, where store.Where) bool {
 	var ok bool
 	<-w.Do(func(tx *world.Tx) { _, ok = findEntity(tx, where.Entity, where.Block) }).Done()
 	return ok
+}
+
+// solveStart has a player (without a network session) solve the yard's start area: pick the key up and open the
+// crate with it. It returns once the areas the solve opens are open.
+func solveStart(t *testing.T, o *Overlay, w *world.World) {
+	t.Helper()
+	crate, key := objectsOf(o, "0,0", "Crate")[0], objectsOf(o, "0,0", "Key")[0]
+	crateAt := o.view().where.At(crate)
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
+	var r *Reply
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.Join(p)
+		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
+	}).Done()
+	waitReply(t, r)
+	wait(t, o)
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		hold(t, p, key)
+		v := o.view()
+		r = o.act(p, o.movesFrom(v, v.game, p, crate)[0], crateAt.Block, nil)
+	}).Done()
+	waitReply(t, r)
+	wait(t, o)
+	wait(t, o)
+}
+
+// A server changes only the areas Options.Changes gives it: solving its start area opens the neighbours it
+// changes and only commits the opening of the one it does not, for that one's server; a pick-up of an object lying
+// in another server's area is refused in words and changes nothing (the key stays on the ground); so are a new
+// puzzle, an unlock and a lock there, while its own areas still take them.
+func TestAServerChangesOnlyItsAreas(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, south, east := store.AreaPos{0, 0}, store.AreaPos{0, 1}, store.AreaPos{1, 0}
+	var others sync.Map // the areas another server changes
+	others.Store(south, true)
+	changes := func(a store.AreaPos) bool { _, theirs := others.Load(a); return !theirs }
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: filepath.Join(t.TempDir(), "puzzles"),
+		Changes: changes, Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	solveStart(t, o, w)
+	if run := o.view().areas.At(east); run == nil || run.rec.State != store.Active {
+		t.Fatalf("area %v, this server's, is %+v after the solve, want open", east, run)
+	}
+	if run, ok := o.view().areas.Get(south); ok && run.rec.State != store.Locked {
+		t.Errorf("area %v, another server's, was opened here: %+v", south, run.rec)
+	}
+	saved, err := o.store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(saved.Intents, func(in store.Intent) bool { return in.Kind == store.OpenArea && in.Area == south }) {
+		t.Errorf("no intent to open area %v in the store for its server: %+v", south, saved.Intents)
+	}
+
+	others.Store(east, true) // another server takes the east area over
+	key := objectsOf(o, areaName(east), "Key")[0]
+	keyAt := o.view().where.At(key)
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{14, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Walker", UUID: id})
+	var r *Reply
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.Join(p)
+		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
+	}).Done()
+	if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "another server") {
+		t.Errorf("picking up a key lying in another server's area: %v, want a refusal naming another server", err)
+	}
+	wait(t, o)
+	if got := o.view().where.At(key); got != keyAt || !entityAt(w, keyAt) {
+		t.Errorf("the key is at %+v after the refused pick-up, want still on the ground at %+v", got, keyAt)
+	}
+	for name, r := range map[string]*Reply{"unlock": o.Unlock(south), "reroll": o.Reroll(east), "lock": o.Lock(east)} {
+		if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "another server") {
+			t.Errorf("%s of another server's area: %v, want a refusal naming another server", name, err)
+		}
+	}
+	if _, err := o.Reroll(start).Wait(context.Background()); err != nil {
+		t.Errorf("a new puzzle for the server's own area: %v", err)
+	}
 }
