@@ -143,21 +143,12 @@ func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
 	waitFor(t, "Alice to leave", func() bool { return srv.Dragonfly().PlayerCount() == 0 })
 
 	proxy.Cut()
-	ctx := timeout(t)
-	why := ""
-	if again, err := e2e.Dial(ctx, srv.Addr, "Alice"); err != nil {
-		why = err.Error() // turned away before the client counted as spawned
-	} else {
-		_, err := again.WaitFor(ctx, func(packet.Packet) bool { return false })
-		why = err.Error()
-		_ = again.Close()
-	}
+	why := joinRefused(t, srv, "Alice")
 	proxy.Restore()
-	if !strings.Contains(why, "could not be loaded just now") {
+	if !strings.Contains(why, unloadedWords) {
 		t.Fatalf("a player whose data could not be loaded: %s", why)
 	}
 	t.Log(why)
-	waitFor(t, "the turned-away session to end", func() bool { return srv.Dragonfly().PlayerCount() == 0 })
 	srv.Join(t, "Alice")
 	if got := carriedBy(t, srv, "Alice", 2).Slot; !got.Equal(key) {
 		t.Errorf("Alice's slot 2 after the outage: %v, want %v", got, key)
@@ -165,4 +156,24 @@ func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
 	if !strings.Contains(srv.Logs(), "player turned away: their saved data could not be loaded") {
 		t.Errorf("the server did not log that it turned Alice away:\n%s", srv.Logs())
 	}
+}
+
+// unloadedWords are what a player whose saved data could not be loaded is told.
+const unloadedWords = "Your inventory and position could not be loaded just now"
+
+// joinRefused joins srv as name, expecting to be disconnected, and returns why; it waits for the session to be
+// gone from the server.
+func joinRefused(t *testing.T, srv *e2e.Server, name string) string {
+	t.Helper()
+	ctx := timeout(t)
+	why := ""
+	if bot, err := e2e.Dial(ctx, srv.Addr, name); err != nil {
+		why = err.Error() // turned away before the client counted as spawned
+	} else {
+		_, err := bot.WaitFor(ctx, func(packet.Packet) bool { return false })
+		why = err.Error()
+		_ = bot.Close()
+	}
+	waitFor(t, "the refused session to end", func() bool { _, on := srv.Dragonfly().PlayerByName(name); return !on })
+	return why
 }
