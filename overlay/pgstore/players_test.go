@@ -34,10 +34,10 @@ const (
 )
 
 // openPlayers opens a player store for one server of the test, closed when the test ends.
-func openPlayers(t *testing.T, url, server string, opts pgstore.PlayerOptions) *pgstore.PlayerStore {
+func openPlayers(t testing.TB, url, server string, opts pgstore.PlayerOptions) *pgstore.PlayerStore {
 	t.Helper()
 	opts.Server = server
-	ps, err := pgstore.OpenPlayers(ctxT(t), url, opts)
+	ps, err := pgstore.OpenPlayers(t.Context(), url, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func openPlayers(t *testing.T, url, server string, opts pgstore.PlayerOptions) *
 
 // newWorld makes a world of a dimension without a provider, closed when the test ends: what Save is told the
 // player leaves from.
-func newWorld(t *testing.T, dim world.Dimension) *world.World {
+func newWorld(t testing.TB, dim world.Dimension) *world.World {
 	w := world.Config{Dim: dim}.New()
 	t.Cleanup(func() { _ = w.Close() })
 	return w
