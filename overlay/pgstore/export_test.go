@@ -46,3 +46,13 @@ func EncodePlayer(t testing.TB, c player.Config, w *world.World) []byte {
 	}
 	return b
 }
+
+// DecodePlayer reads a player's record as riddlestone_players keeps it.
+func DecodePlayer(t testing.TB, b []byte) (player.Config, world.Dimension) {
+	t.Helper()
+	c, dim, err := decodePlayer(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, dim
+}

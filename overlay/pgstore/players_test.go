@@ -21,7 +21,9 @@ import (
 	"github.com/df-mc/dragonfly/server/item/enchantment"
 	"github.com/df-mc/dragonfly/server/item/inventory"
 	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/player/playerdb"
 	"github.com/df-mc/dragonfly/server/world"
+	"github.com/df-mc/goleveldb/leveldb"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/google/uuid"
 	"github.com/sandertv/gophertunnel/minecraft/nbt"
@@ -391,4 +393,37 @@ func TestMigrateFromVersion3(t *testing.T) {
 		t.Fatal(err)
 	}
 	samePlayer(t, got, carrying())
+}
+
+// TestPlayerdbRecordsRead saves a player with Dragonfly's own provider (playerdb, the players folder) and reads
+// the record it wrote as one of riddlestone_players: the same fields under the same names, so a players folder
+// can be copied into PostgreSQL as it is. (playerdb does not write the XUID; Dragonfly sets it at every join.)
+func TestPlayerdbRecordsRead(t *testing.T) {
+	dir := t.TempDir()
+	local, err := playerdb.NewProvider(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, want := uuid.New(), carrying()
+	if err := local.Save(id, want, newWorld(t, world.Nether)); err != nil {
+		t.Fatal(err)
+	}
+	if err := local.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := leveldb.OpenFile(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rec, err := db.Get(id[:], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, dim := pgstore.DecodePlayer(t, rec)
+	want.XUID = ""
+	samePlayer(t, got, want)
+	if dim != world.Nether {
+		t.Errorf("dimension %v, want the nether", dim)
+	}
 }
