@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/jackc/pgx/v5"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 
 	"riddlestone/internal/e2e"
@@ -128,7 +130,8 @@ func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer proxy.Close()
-	srv := e2e.Start(t, onPostgres(pg.Proxied(pgtest.Database(t), proxy)), e2e.WithConfig(func(c *server.Config) {
+	url := pgtest.Database(t)
+	srv := e2e.Start(t, onPostgres(pg.Proxied(url, proxy)), e2e.WithConfig(func(c *server.Config) {
 		c.Store.LeaseSeconds = 2 // a load waits this long for the database
 	}))
 	bot := srv.Join(t, "Alice")
@@ -141,6 +144,7 @@ func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
 	}
 	_ = bot.Close()
 	waitFor(t, "Alice to leave", func() bool { return srv.Dragonfly().PlayerCount() == 0 })
+	waitFor(t, "Alice's data to be saved as she left", func() bool { return savedOnLeaving(t, url, "Alice") })
 
 	proxy.Cut()
 	why := joinRefused(t, srv, "Alice")
@@ -160,6 +164,20 @@ func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
 
 // unloadedWords are what a player whose saved data could not be loaded is told.
 const unloadedWords = "Your inventory and position could not be loaded just now"
+
+// savedOnLeaving reports whether the database at url has the data a server saved as the named player left it:
+// a server marks a player on it when it loads them and clears the mark when it saves them as they leave.
+func savedOnLeaving(t *testing.T, url, name string) bool {
+	t.Helper()
+	conn, err := pgx.Connect(timeout(t), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var on *string
+	err = conn.QueryRow(timeout(t), "SELECT server FROM riddlestone_players WHERE name = $1", name).Scan(&on)
+	return err == nil && on == nil
+}
 
 // joinRefused joins srv as name, expecting to be disconnected, and returns why; it waits for the session to be
 // gone from the server.
