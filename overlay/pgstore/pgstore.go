@@ -43,7 +43,7 @@ type Store struct {
 	seen    map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
 	commit  sync.Mutex       // one commit at a time, in order
 	seq     int64            // the number of the last commit made under the leases (under commit)
-	health health
+	health  health
 
 	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
 	cancel context.CancelFunc
