@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"riddlestone/overlay/store"
 )
@@ -92,15 +93,26 @@ func (s *Store) leaseAtStart(ctx context.Context) error {
 		}
 		return nil
 	}
-	for _, r := range sortedKeys(rows) {
-		switch err := s.acquire(ctx, r); {
-		case errors.Is(err, errRenewed):
-			s.opts.Log.Info("puzzle store: region held by another server; left to it", "region", r, "holder", rows[r].holder)
-		case err != nil:
-			return err
-		}
+	// Each region is watched at once beside the others: a start waits one renewal of the other servers at most.
+	var wg sync.WaitGroup
+	errs := make([]error, len(rows))
+	for i, r := range sortedKeys(rows) {
+		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					errs[i] = fmt.Errorf("taking the lease of region %s panicked: %v", r, p)
+				}
+			}()
+			switch err := s.acquire(ctx, r); {
+			case errors.Is(err, errRenewed):
+				s.opts.Log.Info("puzzle store: region held by another server; left to it", "region", r, "holder", rows[r].holder)
+			case err != nil:
+				errs[i] = err
+			}
+		})
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // anyRegion reports whether the store takes every region it can get rather than those Options.Regions lists.
