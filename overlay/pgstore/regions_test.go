@@ -113,9 +113,13 @@ func TestCommitOutsideHeldRegionsWritesNothing(t *testing.T) {
 	openRegions(t, url, "server B", "r1,0")
 	commitT(t, a, inArea(1, store.AreaPos{0, 0}))
 	for _, c := range []store.Change{
-		func() store.Change { c := inArea(2, store.AreaPos{1, 1}); c.Add(inArea(3, store.AreaPos{2, 0})); return c }(), // B's
-		{Intents: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9},                           // nobody's
-		{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}},                                                   // r-1,0, by its block
+		func() store.Change {
+			c := inArea(2, store.AreaPos{1, 1})
+			c.Add(inArea(3, store.AreaPos{2, 0}))
+			return c
+		}(), // B's
+		{Intents: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9}, // nobody's
+		{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}},                      // r-1,0, by its block
 	} {
 		err := a.Commit(c)
 		if !errors.Is(err, pgstore.ErrNotHeld) || !strings.Contains(err.Error(), "is not among this server's Store.Regions") {
