@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"riddlestone/overlay/store"
@@ -154,7 +155,7 @@ func (s *Store) fenceRegions(c store.Change) ([]string, error) {
 // refused with ErrNotHeld, naming the holder.
 func (s *Store) takeOnDemand(region string) error {
 	if !s.anyRegion() {
-		return fmt.Errorf("%w (region %s is not among this server's Store.Regions %q)", ErrNotHeld, region, s.opts.listed())
+		return fmt.Errorf("%w (region %s is not one of this server's: %s)", ErrNotHeld, region, strings.Join(s.opts.listed(), ", "))
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.attemptTimeout())
 	defer cancel()

@@ -112,18 +112,21 @@ func TestCommitOutsideHeldRegionsWritesNothing(t *testing.T) {
 	a := openRegions(t, url, "server A", "r0,0")
 	openRegions(t, url, "server B", "r1,0")
 	commitT(t, a, inArea(1, store.AreaPos{0, 0}))
-	for _, c := range []store.Change{
-		func() store.Change {
+	for _, tc := range []struct {
+		c      store.Change
+		region string
+	}{
+		{func() store.Change {
 			c := inArea(2, store.AreaPos{1, 1})
 			c.Add(inArea(3, store.AreaPos{2, 0}))
 			return c
-		}(), // B's
-		{Intents: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9}, // nobody's
-		{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}},                      // r-1,0, by its block
+		}(), "r1,0"}, // B's
+		{store.Change{Intents: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9}, "r0,2"}, // nobody's
+		{store.Change{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}}, "r-1,0"},                     // by its block
 	} {
-		err := a.Commit(c)
-		if !errors.Is(err, pgstore.ErrNotHeld) || !strings.Contains(err.Error(), "is not among this server's Store.Regions") {
-			t.Errorf("a commit writing another region: %v; want ErrNotHeld naming the region", err)
+		err := a.Commit(tc.c)
+		if !errors.Is(err, pgstore.ErrNotHeld) || !strings.Contains(err.Error(), "region "+tc.region+" is not one of this server's: r0,0") {
+			t.Errorf("a commit writing region %s: %v; want ErrNotHeld naming the region", tc.region, err)
 		}
 	}
 	if saved := loadT(t, a); len(saved.Objects) != 1 || len(saved.Areas) != 1 || saved.NextID != 2 || len(saved.Intents)+len(saved.Cleared) != 0 {
