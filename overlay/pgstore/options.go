@@ -27,7 +27,7 @@ type Options struct {
 	// running out unrenewed at start, and then each region its commits first write, if it is free and unchanged
 	// since the start.
 	Regions []string
-	// Region is a single region to take, for Regions empty; "" means none.
+	// Region is a single region to take when Regions is empty; "" leaves the choice to Regions' defaults.
 	Region string
 	// RegionAreas groups areas into square regions of RegionAreas by RegionAreas areas (store.RegionOf); 0 keeps
 	// the whole world one region, WorldRegion. Every server of a database must use the same.
