@@ -106,7 +106,8 @@ func TestRegionsCommitSideBySide(t *testing.T) {
 
 // TestCommitOutsideHeldRegionsWritesNothing: a change that writes a region the store does not hold (held by
 // another server, or by nobody) is refused whole with ErrNotHeld, naming the region; the store is not paused and
-// goes on committing into its own region; a change whose records lie in no area is fenced by the store's regions.
+// goes on committing into its own region, with an intent for an area of another region (left for its server); a
+// change whose records lie in no area is fenced by the store's regions.
 func TestCommitOutsideHeldRegionsWritesNothing(t *testing.T) {
 	url := pgtest.Database(t)
 	a := openRegions(t, url, "server A", "r0,0")
@@ -121,24 +122,31 @@ func TestCommitOutsideHeldRegionsWritesNothing(t *testing.T) {
 			c.Add(inArea(3, store.AreaPos{2, 0}))
 			return c
 		}(), "r1,0"}, // B's
-		{store.Change{Intents: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9}, "r0,2"}, // nobody's
-		{store.Change{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}}, "r-1,0"},                     // by its block
+		{store.Change{Resolved: []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{0, 5}}}, NextID: 9}, "r0,2"}, // nobody's
+		{store.Change{Cleared: []store.ClearedBlock{{Pos: store.AreaBlock{-1, 64, 0}}}}, "r-1,0"},                      // by its block
 	} {
 		err := a.Commit(tc.c)
 		if !errors.Is(err, pgstore.ErrNotHeld) || !strings.Contains(err.Error(), "region "+tc.region+" is not one of this server's: r0,0") {
 			t.Errorf("a commit writing region %s: %v; want ErrNotHeld naming the region", tc.region, err)
 		}
 	}
-	if saved := loadT(t, a); len(saved.Objects) != 1 || len(saved.Areas) != 1 || saved.NextID != 2 || len(saved.Intents)+len(saved.Cleared) != 0 {
-		t.Fatalf("after the refused commits the store holds %d objects, %d areas, next id %d, %d intents, %d cleared blocks; want 1, 1, 2, 0, 0",
-			len(saved.Objects), len(saved.Areas), saved.NextID, len(saved.Intents), len(saved.Cleared))
+	if saved := loadT(t, a); len(saved.Objects) != 1 || len(saved.Areas) != 1 || saved.NextID != 2 || len(saved.Cleared) != 0 {
+		t.Fatalf("after the refused commits the store holds %d objects, %d areas, next id %d, %d cleared blocks; want 1, 1, 2, 0",
+			len(saved.Objects), len(saved.Areas), saved.NextID, len(saved.Cleared))
+	}
+	// A solve in its region leaves the opening of an area of B's region in the store, for B.
+	solve := inArea(2, store.AreaPos{1, 0})
+	solve.Intents = []store.Intent{{Kind: store.OpenArea, Area: store.AreaPos{2, 0}}}
+	commitT(t, a, solve)
+	if saved := loadT(t, a); len(saved.Intents) != 1 || saved.Intents[0].Area != (store.AreaPos{2, 0}) {
+		t.Fatalf("the intent for B's area was not committed: %+v", saved.Intents)
 	}
 	if st := a.Status(); st.Paused {
 		t.Fatalf("a refused commit paused the store: %+v", st)
 	}
 	commitT(t, a, store.Change{Objects: []store.ObjectRecord{{Object: puzzle.Object{ID: 1, Item: "Coin", Area: puzzle.Inventory},
-		Where: store.Where{Kind: store.InInventory}}}, NextID: 4}) // in no area: fenced by r0,0
-	if saved := loadT(t, a); saved.NextID != 4 || saved.Objects[1].Area != puzzle.Inventory {
+		Where: store.Where{Kind: store.InInventory}}}, NextID: 5}) // in no area: fenced by r0,0
+	if saved := loadT(t, a); saved.NextID != 5 || saved.Objects[1].Area != puzzle.Inventory {
 		t.Fatalf("the change in no area was not written: %+v", saved)
 	}
 	// A server that lost the lease of its only region writes nothing in no area either.

@@ -45,10 +45,11 @@ func ParseRegion(name string, regionAreas int) error {
 // Regions returns the regions whose records a change writes, sorted and each once, for areas of areaSize chunks
 // grouped into regions of regionAreas areas: the areas' own, the objects' (by the area an object is in, or for
 // one at a block without an area, by its block), the cleared and forgotten blocks' (by their blocks), and the
-// intents' (by their areas). loose is true when the change also writes records that lie in no area: objects in
-// a player's inventory or inside another object, removed objects (the store does not know where they were) and
-// the next object id. A store fences those with the change's regions, or with all it holds when there are none
-// (docs/network.md).
+// resolved intents' (by their areas: an intent is done by the server of its area). loose is true when the change
+// also writes records that belong to no region: objects in a player's inventory or inside another object,
+// removed objects (the store does not know where they were), the next object id, and new intents (a solve
+// leaves the opening of an area of another server's region in the store for that server). A store fences those
+// with the change's regions, or with all it holds when there are none (docs/network.md).
 func (c Change) Regions(regionAreas int, areaSize int32) (regions []string, loose bool) {
 	add := func(a AreaPos) { regions = append(regions, RegionOf(a, regionAreas)) }
 	addBlock := func(b AreaBlock) {
@@ -74,10 +75,10 @@ func (c Change) Regions(regionAreas int, areaSize int32) (regions []string, loos
 	for _, cl := range append(slices.Clip(c.Cleared), c.Forgotten...) {
 		addBlock(cl.Pos)
 	}
-	for _, in := range append(slices.Clip(c.Intents), c.Resolved...) {
+	for _, in := range c.Resolved {
 		add(in.Area)
 	}
-	loose = loose || len(c.Removed) > 0 || c.NextID != 0
+	loose = loose || len(c.Removed) > 0 || c.NextID != 0 || len(c.Intents) > 0
 	slices.Sort(regions)
 	return slices.Compact(regions), loose
 }

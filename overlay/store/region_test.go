@@ -45,15 +45,15 @@ func TestRegionOf(t *testing.T) {
 }
 
 // A change's regions are those of its areas, objects (by area, or by block for one at a block outside any
-// area), cleared and forgotten blocks and intents; objects in an inventory, removals and the next id lie in no
-// area.
+// area), cleared and forgotten blocks and resolved intents; objects in an inventory, removals, the next id and
+// new intents (which may be for another server's area) belong to no region.
 func TestChangeRegions(t *testing.T) {
 	const areaSize, regionAreas = 2, 4 // an area is 32 blocks a side, a region 128
 	c := Change{
-		Areas:   []AreaRecord{{Pos: AreaPos{0, 0}}, {Pos: AreaPos{1, 2}}},
-		Objects: []ObjectRecord{{Object: puzzle.Object{ID: 1, Area: "-1,0"}}, {Object: puzzle.Object{ID: 2, Area: puzzle.InContainer}, Where: Where{Kind: AtBlock, Block: cube.Pos{-129, 64, 0}}}},
-		Cleared: []ClearedBlock{{Pos: AreaBlock{128, 70, -1}}},
-		Intents: []Intent{{Kind: OpenArea, Area: AreaPos{0, 4}}},
+		Areas:    []AreaRecord{{Pos: AreaPos{0, 0}}, {Pos: AreaPos{1, 2}}},
+		Objects:  []ObjectRecord{{Object: puzzle.Object{ID: 1, Area: "-1,0"}}, {Object: puzzle.Object{ID: 2, Area: puzzle.InContainer}, Where: Where{Kind: AtBlock, Block: cube.Pos{-129, 64, 0}}}},
+		Cleared:  []ClearedBlock{{Pos: AreaBlock{128, 70, -1}}},
+		Resolved: []Intent{{Kind: OpenArea, Area: AreaPos{0, 4}}},
 	}
 	regions, loose := c.Regions(regionAreas, areaSize)
 	if want := []string{"r-1,0", "r-2,0", "r0,0", "r0,1", "r1,-1"}; !slices.Equal(regions, want) || loose {
@@ -66,6 +66,7 @@ func TestChangeRegions(t *testing.T) {
 		{Objects: []ObjectRecord{{Object: puzzle.Object{ID: 1, Area: puzzle.Inventory}, Where: Where{Kind: InInventory}}}},
 		{Removed: []int{3}},
 		{NextID: 9},
+		{Intents: []Intent{{Kind: OpenArea, Area: AreaPos{9, 9}}}},
 		{Forgotten: []ClearedBlock{{Pos: AreaBlock{1, 2, 3}}}}, // with no area size, a block's area is unknown
 	} {
 		size := int32(areaSize)
