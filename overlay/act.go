@@ -80,6 +80,9 @@ func (o *Overlay) move(s *state, who mover, mv puzzle.Move, at cube.Pos, props m
 	if mv.Area == "" {
 		mv.Area = areaName(store.AreaOfBlock(at, int32(o.opts.AreaSize)))
 	}
+	if a, ok := o.changedElsewhere(store.AreaOfBlock(at, int32(o.opts.AreaSize)), inputs); ok {
+		return o.refuse(s, who, mv, elsewhere(a)), nil
+	}
 	for id, set := range props {
 		d, err := s.game.SetProps(id, set)
 		if err != nil {
@@ -334,10 +337,7 @@ func (o *Overlay) clearPuzzle(s *state, a store.AreaPos, run *areaRun) (store.Ch
 	}
 	d := s.game.RemoveIDs(ids...)
 	ops = o.removeAll(s, &change, d)
-	if tr := s.tracked(a); tr != nil {
-		s.game.Untrack(tr)
-		s.puzzles++
-	}
+	s.untrack(a)
 	run.puzzle = nil
 	return change, ops
 }

@@ -70,6 +70,9 @@ func (o *Overlay) Unlock(a store.AreaPos) *Reply {
 func (o *Overlay) decide(in store.Intent, name string, check func(s *state) error) *Reply {
 	r := newReply()
 	o.post(&request{name: name, area: in.Area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+		if !o.opts.Changes(in.Area) {
+			return result{}, elsewhere(in.Area)
+		}
 		if err := check(s); err != nil {
 			return result{}, err
 		}
@@ -86,6 +89,8 @@ func (o *Overlay) Lock(a store.AreaPos) *Reply {
 	return o.post(&request{name: "lock", area: a, run: func(_ context.Context, s *state) (result, error) {
 		run, ok := s.areas.Get(a)
 		switch {
+		case !o.opts.Changes(a):
+			return result{}, elsewhere(a)
 		case !ok || run.rec.State == store.Locked:
 			return result{}, fmt.Errorf("area %v is not open", a)
 		case s.pending[a]:

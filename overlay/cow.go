@@ -7,8 +7,8 @@ import (
 )
 
 // cowShards is how many parts each of the state's copy-on-write maps (internal/cow) is split into: a write copies
-// one part, about 1/cowShards of the map, and a publish copies cowShards pointers a map.
-const cowShards = 1024
+// one part, about 1/cowShards of the map (and the few pointers above it), and a publish copies none.
+const cowShards = 4096
 
 // byID shards object ids in runs of 16, which objects made together (an area's puzzle) share.
 func byID(id int) uint32 { return uint32(id >> 4) }

@@ -172,15 +172,10 @@ func (o *Overlay) adopt(s *state, a store.AreaPos, pl workDone) result {
 	}
 	s.game.RemoveIDs(c.Removed...)
 	for _, rec := range c.Objects {
-		s.game.Put(rec.Object)
-		s.setWhere(rec.ID, rec.Where)
-		s.setFeature(rec.ID, rec.Blocks)
+		s.take(rec)
 	}
 	if planRun, ok := pl.on.areas.Get(a); ok && writesArea(*c, a) {
-		if old := s.tracked(a); old != nil {
-			s.game.Untrack(old)
-			s.puzzles++
-		}
+		s.untrack(a)
 		run := *planRun
 		if run.puzzle != nil {
 			if err := o.track(s, &run, run.puzzle); err != nil {

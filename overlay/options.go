@@ -42,6 +42,10 @@ type Options struct {
 	// runs on the world goroutine and must not block. nil means no walls: only the refusal of each step over a
 	// locked border holds it, and pushing at it sends the player and their viewers a correction per step.
 	ShowBlocks func(p *player.Player, b WallBlock)
+	// Changes reports whether this server changes an area's puzzle. In a network of servers (docs/network.md) each
+	// area is changed by the server that holds its region; the others show it as the store has it (Follow) and
+	// refuse moves, openings, new puzzles and locks there. nil means every area: a server on its own.
+	Changes func(area store.AreaPos) bool
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }
@@ -67,6 +71,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
+	}
+	if o.Changes == nil {
+		o.Changes = func(store.AreaPos) bool { return true }
 	}
 	return o
 }

@@ -6,6 +6,7 @@ import (
 	"riddlestone/internal/cow"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
 	"github.com/google/uuid"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
@@ -27,8 +28,11 @@ type state struct {
 	byBlock  cow.Map[cube.Pos, int]
 	byEntity cow.Map[uuid.UUID, int]
 	features cow.Map[int, []cube.Pos] // every block of each tagged terrain feature, all indexed in byBlock
-	pending  map[store.AreaPos]bool   // areas being opened or given a new puzzle: work in flight off the owner
-	version  int                      // counts changes, so a form shown before one can tell
+	// placed counts the objects at each block, there or as an entity standing in it: site planning looks up those
+	// near a site by chunk (structure_site.go) instead of going through every object of the world.
+	placed  cow.Map[cube.Pos, int]
+	pending map[store.AreaPos]bool // areas being opened or given a new puzzle: work in flight off the owner
+	version int                    // counts changes, so a form shown before one can tell
 
 	// What work planned on a copy of the state checks before the owner takes it (longwork.go):
 	areaSize int32                       // the areas' size in chunks
@@ -42,7 +46,7 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 	s := &state{pack: p, gen: gen, tagger: tagger, areas: cow.New[store.AreaPos, *areaRun](cowShards, byArea), where: cow.New[int, store.Where](cowShards, byID),
 		byBlock: cow.New[cube.Pos, int](cowShards, byChunk), byEntity: cow.New[uuid.UUID, int](cowShards, byUUID),
 		features: cow.New[int, []cube.Pos](cowShards, byID), pending: map[store.AreaPos]bool{}, areaSize: areaSize,
-		touched: cow.New[store.AreaPos, int](cowShards, byArea)}
+		touched: cow.New[store.AreaPos, int](cowShards, byArea), placed: cow.New[cube.Pos, int](cowShards, byChunk)}
 	s.game = puzzle.NewManager(p, puzzle.NewState(nil), mode, s.accessible)
 	return s
 }
@@ -51,7 +55,8 @@ func newState(p *puzzle.Pack, gen *puzzle.Generator, tagger *tagging.Tagger, mod
 func (s *state) clone() *state {
 	c := &state{pack: s.pack, gen: s.gen, tagger: s.tagger, where: s.where.Clone(), byBlock: s.byBlock.Clone(),
 		byEntity: s.byEntity.Clone(), features: s.features.Clone(), pending: maps.Clone(s.pending), version: s.version,
-		areas: s.areas.Clone(), areaSize: s.areaSize, touched: s.touched.Clone(), puzzles: s.puzzles, epoch: s.epoch}
+		areas: s.areas.Clone(), areaSize: s.areaSize, touched: s.touched.Clone(), puzzles: s.puzzles, epoch: s.epoch,
+		placed: s.placed.Clone()}
 	c.game = s.game.Clone(c.accessible)
 	return c
 }
@@ -92,6 +97,23 @@ func (s *state) tracked(a store.AreaPos) *puzzle.Tracked {
 	return s.game.Tracking(areaName(a))
 }
 
+// untrack stops the game tracking an area's puzzle, if it tracks one.
+func (s *state) untrack(a store.AreaPos) {
+	if tr := s.tracked(a); tr != nil {
+		s.game.Untrack(tr)
+		s.puzzles++
+	}
+}
+
+// take makes an object's record, made on a copy of the state or read from the store, the state's: the object in the
+// game, where it is and the blocks of its feature.
+func (s *state) take(rec store.ObjectRecord) {
+	s.forget(rec.ID)
+	s.game.Put(rec.Object)
+	s.setWhere(rec.ID, rec.Where)
+	s.setFeature(rec.ID, rec.Blocks)
+}
+
 // accessible reports whether players can reach an area's objects: it is open (active or solved).
 func (s *state) accessible(name string) bool {
 	a, err := store.ParseAreaPos(name)
@@ -119,6 +141,7 @@ func (s *state) setWhere(id int, w store.Where) {
 	s.clearWhere(id)
 	s.touch(w)
 	s.where.Set(id, w)
+	s.place(w, 1)
 	switch w.Kind {
 	case store.AtBlock:
 		s.byBlock.Set(w.Block, id)
@@ -159,12 +182,46 @@ func (s *state) clearWhere(id int) {
 	}
 	s.where.Del(id)
 	s.touch(w)
+	s.place(w, -1)
 	if w.Kind == store.AtBlock && s.byBlock.At(w.Block) == id {
 		s.byBlock.Del(w.Block)
 	}
 	if w.Kind == store.AtEntity && s.byEntity.At(w.Entity) == id {
 		s.byEntity.Del(w.Entity)
 	}
+}
+
+// place counts an object in or out of the block it is at, if it is at one or an entity standing in one.
+func (s *state) place(w store.Where, n int) {
+	if w.Kind != store.AtBlock && w.Kind != store.AtEntity {
+		return
+	}
+	if n += s.placed.At(w.Block); n > 0 {
+		s.placed.Set(w.Block, n)
+	} else {
+		s.placed.Del(w.Block)
+	}
+}
+
+// placedNear yields the blocks of the chunk c that objects are at (placed) or that are indexed (byBlock).
+func (s *state) placedNear(c world.ChunkPos) (placed, indexed iter.Seq[cube.Pos]) {
+	in := func(p cube.Pos) bool { return int32(p[0]>>4) == c[0] && int32(p[2]>>4) == c[1] }
+	corner := cube.Pos{int(c[0]) << 4, 0, int(c[1]) << 4}
+	placed = func(yield func(cube.Pos) bool) {
+		for p := range s.placed.Near(corner) {
+			if in(p) && !yield(p) {
+				return
+			}
+		}
+	}
+	indexed = func(yield func(cube.Pos) bool) {
+		for p := range s.byBlock.Near(corner) {
+			if in(p) && !yield(p) {
+				return
+			}
+		}
+	}
+	return placed, indexed
 }
 
 // record returns the store's record of an object.

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay/site"
-	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/tagging"
 )
@@ -16,13 +16,18 @@ import (
 func (o *Overlay) newSite(s *state, run *areaRun, snap *tagging.Snapshot, spots []cube.Pos) *site.Site {
 	st := site.New(snap, spots)
 	st.AddBuilt(run.rec.Structures...)
-	for _, w := range s.where.All() {
-		if w.Kind == store.AtBlock || w.Kind == store.AtEntity {
-			st.RefuseAround(w.Block)
+	if snap != nil { // a block next to the site refuses its neighbours in it: the chunks around are looked at too
+		for x := snap.Min[0] - 1; x <= snap.Max[0]+1; x++ {
+			for z := snap.Min[1] - 1; z <= snap.Max[1]+1; z++ {
+				placed, indexed := s.placedNear(world.ChunkPos{x, z})
+				for p := range placed {
+					st.RefuseAround(p)
+				}
+				for p := range indexed {
+					st.Refuse(p)
+				}
+			}
 		}
-	}
-	for p := range s.byBlock.All() {
-		st.Refuse(p)
 	}
 	for _, p := range o.arrivals(run.rec.Pos) {
 		st.RefuseAround(p)

@@ -49,6 +49,8 @@ func (o *Overlay) begin(in store.Intent, r *Reply, name string, prepare func(ctx
 	a := in.Area
 	return &request{name: name, area: a, reply: r, run: func(_ context.Context, s *state) (result, error) {
 		switch {
+		case !o.opts.Changes(a): // the intent stays in the store for the server that changes the area
+			return result{refused: elsewhere(a)}, nil
 		case in.Kind == store.OpenArea && s.open(a):
 			return result{change: store.Change{Resolved: []store.Intent{in}}, text: []string{fmt.Sprintf("Area %v is open.", a)}}, nil
 		case in.Kind == store.NewPuzzle && !s.open(a):

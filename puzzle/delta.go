@@ -136,6 +136,7 @@ func (m *Manager) Remove(drop func(Object) bool) Delta {
 
 // Untrack stops tracking a puzzle.
 func (m *Manager) Untrack(t *Tracked) {
+	m.ownPuzzles()
 	m.Puzzles = slices.DeleteFunc(m.Puzzles, func(u *Tracked) bool { return u == t })
 	m.index.Store(nil)
 }
@@ -166,7 +167,12 @@ func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 			t.shared = true // both copies hold it now: whichever changes it first copies it (own)
 		}
 	}
-	c.Puzzles = slices.Clone(m.Puzzles)
+	// The list itself is shared too, until either tracks, untracks or changes a puzzle (ownPuzzles): a copy made
+	// for readers after a move that changed no puzzle copies nothing.
+	if !m.puzzlesShared {
+		m.puzzlesShared = true
+	}
+	c.Puzzles, c.puzzlesShared = m.Puzzles, true
 	c.index.Store(m.index.Load()) // the positions are the same: shared until one of them tracks or untracks
 	return c
 }
@@ -174,12 +180,20 @@ func (m *Manager) Clone(accessible func(area string) bool) *Manager {
 // own returns the puzzle tracked at index i, made the manager's own to change: a Tracked its copies share is
 // replaced by a copy, so that they never see the change.
 func (m *Manager) own(i int) *Tracked {
+	m.ownPuzzles()
 	if t := m.Puzzles[i]; t.shared {
 		u := *t
 		u.done, u.shared = slices.Clone(t.done), false
 		m.Puzzles[i] = &u
 	}
 	return m.Puzzles[i]
+}
+
+// ownPuzzles makes the list of puzzles the manager's own to change, copying it if copies of the manager share it.
+func (m *Manager) ownPuzzles() {
+	if m.puzzlesShared {
+		m.Puzzles, m.puzzlesShared = slices.Clone(m.Puzzles), false
+	}
 }
 
 // Tracking returns the puzzle the manager tracks for an area, or nil. A move may replace the Tracked of a puzzle

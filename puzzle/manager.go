@@ -79,13 +79,16 @@ type Manager struct {
 	State      *State
 	Mode       Mode
 	Accessible func(area string) bool // nil means every area
-	Puzzles    []*Tracked
+	Puzzles    []*Tracked             // the puzzles tracked: read it, change it only through Track and Untrack
 
 	// books are, per mode, the options last made for the puzzles tracked: managers are read by several goroutines
 	// at once (a published copy), so they are kept atomically, and made again when the puzzles changed.
 	books [2]atomic.Pointer[book]
 	// index is the position in Puzzles of each area's puzzle (Tracking), made again when it is found out of date.
 	index atomic.Pointer[map[string]int]
+	// puzzlesShared is set when copies of the manager hold the same Puzzles list (Clone): it is copied before it
+	// changes (ownPuzzles).
+	puzzlesShared bool
 }
 
 // NewManager returns a manager of state s under pack p.
@@ -105,6 +108,7 @@ func (m *Manager) Track(area string, goal Term, nodes []TreeRule) (*Tracked, err
 		return nil, fmt.Errorf("puzzle of %s: the area's puzzle is tracked already", area)
 	}
 	t := &Tracked{Area: area, Goal: goal, Nodes: nodes, done: make([]bool, len(nodes))}
+	m.ownPuzzles()
 	m.Puzzles = append(m.Puzzles, t)
 	m.index.Store(nil)
 	return t, nil

@@ -119,19 +119,28 @@ func (s *State) inAreas(areas ...string) iter.Seq[*Object] {
 			}
 			return
 		}
-		var ids []int
-		for k, a := range areas {
-			if !slices.Contains(areas[:k], a) {
-				ids = append(ids, x.ids(a)...)
-			}
-		}
-		slices.Sort(ids)
-		for o := range s.objectsOf(ids) {
+		for o := range s.objectsOf(x.idsIn(areas)) {
 			if !yield(o) {
 				return
 			}
 		}
 	}
+}
+
+// idsIn returns the ids of the objects in any of areas, in id order. For one area it is the index's own list,
+// which a change replaces rather than writes: nothing is copied.
+func (x *areaIndex) idsIn(areas []string) []int {
+	if len(areas) == 1 {
+		return x.ids(areas[0])
+	}
+	var ids []int
+	for k, a := range areas {
+		if !slices.Contains(areas[:k], a) {
+			ids = append(ids, x.ids(a)...)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
 // areaNames calls add with the area of each object of s, or with each such area at least once.

@@ -8,7 +8,7 @@ import (
 
 // stateChunk is how many objects a chunk of a state holds when made; a chunk that grows to twice as many splits.
 // Changing an object of a shared chunk copies that chunk alone.
-const stateChunk = 256
+const stateChunk = 128
 
 // chunk is a run of a state's objects in id order. Once shared by copies of a state (State.Clone), it never
 // changes again: a state that changes one of its objects copies it first. shared is atomic because published

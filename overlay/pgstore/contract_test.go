@@ -84,6 +84,7 @@ func TestStoreContract(t *testing.T) {
 		{"ReopenKeepsEverything", reopenKeepsEverything},
 		{"LoadSeesWholeCommits", loadSeesWholeCommits},
 		{"SnapshotKeepsItsMoment", snapshotKeepsItsMoment},
+		{"LoadAreasReadsAPart", loadAreasReadsAPart},
 	}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
@@ -357,5 +358,42 @@ END $$;
 CREATE TRIGGER refuse_object BEFORE INSERT OR UPDATE ON puzzle_objects FOR EACH ROW EXECUTE FUNCTION refuse_object();`, id, id))
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// LoadAreas reads the areas asked for, the objects lying in them or asked for by id, what those hold and what
+// that holds in turn, as Saved.Part picks them out of the whole state.
+func loadAreasReadsAPart(t *testing.T, b backend, at string) {
+	s := openT(t, b, at)
+	chest := store.ObjectRecord{Object: puzzle.Object{ID: 5, Item: "Chest", Area: "0,-1", Contained: 6}, Where: store.Where{Kind: store.AtBlock, Block: cube.Pos{4, 64, -9}}}
+	box := store.ObjectRecord{Object: puzzle.Object{ID: 6, Item: "Box", Area: puzzle.InContainer, Contained: 7}, Where: store.Where{Kind: store.Nowhere}}
+	coin := store.ObjectRecord{Object: puzzle.Object{ID: 7, Item: "Coin", Area: puzzle.InContainer}, Where: store.Where{Kind: store.Nowhere}}
+	stray := store.ObjectRecord{Object: puzzle.Object{ID: 8, Item: "Coin", Area: "5,5"}, Where: store.Where{Kind: store.AtEntity, Entity: holder}}
+	commitT(t, s, store.Change{Areas: []store.AreaRecord{meadow, north, farWest},
+		Objects: []store.ObjectRecord{safe, key, smith, pond, chest, box, coin, stray}, NextID: 9})
+	reader, ok := s.(store.AreaReader)
+	if !ok {
+		t.Fatalf("the %s store reads no part of the state", b.name)
+	}
+	cases := []struct {
+		areas   []store.AreaPos
+		ids     []int
+		areasTo []store.AreaRecord
+		objects []store.ObjectRecord
+	}{
+		{[]store.AreaPos{north.Pos}, nil, []store.AreaRecord{north}, []store.ObjectRecord{chest, box, coin}},
+		{[]store.AreaPos{meadow.Pos}, []int{key.ID}, []store.AreaRecord{meadow}, []store.ObjectRecord{safe, smith, pond, key}},
+		{[]store.AreaPos{{7, 7}}, []int{stray.ID, 99}, nil, []store.ObjectRecord{stray}},
+		{[]store.AreaPos{farWest.Pos, north.Pos}, []int{box.ID}, []store.AreaRecord{farWest, north}, []store.ObjectRecord{chest, box, coin}},
+	}
+	whole := loadT(t, s)
+	for _, c := range cases {
+		got, err := reader.LoadAreas(c.areas, c.ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		expect := want(c.areasTo, c.objects, 9, nil, nil)
+		same(t, normal(got), expect)
+		same(t, normal(whole.Part(c.areas, c.ids)), expect)
 	}
 }

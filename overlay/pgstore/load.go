@@ -69,22 +69,7 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 
 // each runs a query of (key, record) rows and hands each record to read; an error names the record's key.
 func each(ctx context.Context, tx pgx.Tx, sql string, read func(rec []byte) error) error {
-	rows, err := tx.Query(ctx, sql)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var key string
-		var rec []byte
-		if err := rows.Scan(&key, &rec); err != nil {
-			return err
-		}
-		if err := read(rec); err != nil {
-			return fmt.Errorf("puzzle store record %s: %w", key, err)
-		}
-	}
-	return rows.Err()
+	return eachOf(ctx, tx, sql, nil, read)
 }
 
 // loadNextID reads the next free object id; a new store starts at 1.

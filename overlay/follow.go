@@ -1,0 +1,138 @@
+package overlay
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"slices"
+
+	"riddlestone/overlay/store"
+)
+
+// Following areas another server changes. In a network of servers (docs/network.md) one server changes an area's
+// puzzle, the one that holds its region; the others show the area as the store has it. Follow reads the store's
+// records of some areas and makes this server's state and world theirs.
+
+// errNoParts is the answer to Follow on a store that cannot read part of the state.
+var errNoParts = errors.New("the puzzle store cannot read part of the state, so areas cannot be followed")
+
+// Follow makes the state of the given areas, and of the objects lying in them, the store's, and shows it in the
+// world: objects gone are taken out of it, objects moved or changed shown anew, the areas' puzzles tracked with
+// the progress committed. The store is read off the owner (store.AreaReader) and the state changed by the owner;
+// the reply comes when both are done. Nothing is committed: the store has it already.
+func (o *Overlay) Follow(areas []store.AreaPos) *Reply {
+	r := newReply()
+	reader, ok := o.store.(store.AreaReader)
+	switch {
+	case !ok:
+		r.finish(nil, errNoParts)
+		return r
+	case len(areas) == 0:
+		r.finish(nil, nil)
+		return r
+	}
+	areas = slices.Clone(areas)
+	posted := false
+	o.goSafely("follow", areas[0], func(context.Context) {
+		saved, err := reader.LoadAreas(areas, followedIDs(o.view(), areas))
+		if err != nil {
+			r.finish(nil, err)
+			return
+		}
+		posted = true
+		o.post(&request{name: "follow", area: areas[0], reply: r, run: func(_ context.Context, s *state) (result, error) {
+			return o.follow(s, areas, saved), nil
+		}})
+	}, func() {
+		if !posted {
+			r.finish(nil, errors.New("reading the areas to follow failed"))
+		}
+	})
+	return r
+}
+
+// follow makes the state of areas what saved, the store's part of them (store.Saved.Part), says.
+func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) result {
+	var ops []op
+	ids := followedIDs(s, areas)
+	for id := range saved.Objects {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range slices.Compact(ids) {
+		ops = append(ops, o.followObject(s, id, saved.Objects)...)
+	}
+	for _, a := range areas {
+		o.followArea(s, a, saved.Areas)
+	}
+	s.game.State.NextID = max(s.game.State.NextID, saved.NextID)
+	s.version++
+	return result{ops: ops, inMemory: true}
+}
+
+// followedIDs returns the ids of the objects lying in areas, and of what they hold, as a state has them.
+func followedIDs(s *state, areas []store.AreaPos) []int {
+	names := make([]string, len(areas))
+	for i, a := range areas {
+		names[i] = areaName(a)
+	}
+	var ids []int
+	for _, obj := range s.game.State.InAreas(names...) {
+		for id := obj.ID; id != 0 && !slices.Contains(ids, id); {
+			ids = append(ids, id)
+			held, ok := s.game.State.Object(id)
+			if !ok {
+				break
+			}
+			id = held.Contained
+		}
+	}
+	return ids
+}
+
+// followObject makes an object what the store's record says, or takes it out of the game when the store has none,
+// and returns the ops that show it so.
+func (o *Overlay) followObject(s *state, id int, saved map[int]store.ObjectRecord) []op {
+	old, had := s.record(id)
+	rec, has := saved[id]
+	switch {
+	case !has && !had:
+		return nil
+	case !has:
+		s.game.RemoveIDs(id)
+		s.forget(id)
+		return []op{o.hide(id, old.Item, old.Where)}
+	case had && sameRecord(old, rec):
+		return nil
+	}
+	var ops []op
+	if had && old.Where != rec.Where {
+		ops = append(ops, o.hide(id, old.Item, old.Where))
+	}
+	s.take(rec)
+	return append(ops, o.show(s.pack, rec.Object, rec.Where))
+}
+
+// sameRecord reports whether two records of an object say the same.
+func sameRecord(a, b store.ObjectRecord) bool {
+	return a.Item == b.Item && a.Area == b.Area && a.Contained == b.Contained && a.Props.Equal(b.Props) &&
+		a.Where == b.Where && slices.Equal(a.Blocks, b.Blocks)
+}
+
+// followArea makes an area's run what the store's record says: its state, template and puzzle with the progress
+// committed, tracked by the game.
+func (o *Overlay) followArea(s *state, a store.AreaPos, saved map[store.AreaPos]store.AreaRecord) {
+	rec, has := saved[a]
+	run, had := s.areas.Get(a)
+	if had && has && reflect.DeepEqual(run.rec, rec) {
+		return
+	}
+	s.untrack(a)
+	s.areas.Del(a)
+	if !has {
+		return
+	}
+	if err := o.restoreArea(s, a, rec); err != nil {
+		o.opts.Log.Warn("overlay: a followed area's puzzle cannot be tracked; it is shown without it", "area", a.String(), "err", err)
+	}
+}

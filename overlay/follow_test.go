@@ -1,0 +1,228 @@
+package overlay
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/google/uuid"
+	"riddlestone/internal/pgtest"
+	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
+	"riddlestone/puzzle"
+)
+
+// openOnPostgres attaches an overlay of the yard pack to a world, its state in a PostgreSQL database: with the
+// lease when holder is set (the server that changes the puzzles), without it otherwise (one that follows).
+func openOnPostgres(t *testing.T, w *world.World, url, holder string) *Overlay {
+	t.Helper()
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() (store.Store, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		return pgstore.OpenWith(ctx, url, pgstore.Options{Holder: holder, Lease: 3 * time.Second})
+	}
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, OpenStore: open,
+		Log: slog.New(slog.NewTextHandler(testWriter{t}, nil)).With("server", holder)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = o.Close() })
+	o.Start()
+	wait(t, o)
+	return o
+}
+
+// Two servers on one PostgreSQL database: A changes the puzzles, B follows them. B starts showing what A stored;
+// A's player solves the start area (the key picked up and used, the crate opened, four neighbours opened with
+// their puzzles); then B follows those areas, and its state and its world are A's: every area's record, every
+// object's record, the open crate, the used key gone from the ground, the new puzzles' blocks and items.
+func TestFollowingTheAreasAnotherServerChanges(t *testing.T) {
+	url := pgtest.Database(t)
+	wA, wB := overlayWorld(t), overlayWorld(t)
+	a := openOnPostgres(t, wA, url, "server A")
+	b := openOnPostgres(t, wB, url, "")
+	sameStateAndWorld(t, a, b, wA, wB)
+
+	crateAt, keyAt := a.view().where.At(objectsOf(a, "0,0", "Crate")[0]), a.view().where.At(objectsOf(a, "0,0", "Key")[0])
+	if !entityAt(wB, keyAt) {
+		t.Fatal("server B does not show the key lying on the ground at start")
+	}
+	solveStart(t, a, wA)
+	if n := a.view().areas.Len(); n != 5 {
+		t.Fatalf("server A has %d areas after the solve, want the start and its four neighbours", n)
+	}
+	if reflect.DeepEqual(a.view().areas.At(store.AreaPos{0, 0}).rec, b.view().areas.At(store.AreaPos{0, 0}).rec) {
+		t.Fatal("server B has the start area as server A has it before following it")
+	}
+
+	var areas []store.AreaPos
+	for pos := range a.view().areas.All() {
+		areas = append(areas, pos)
+	}
+	waitReply(t, b.Follow(areas))
+	wait(t, b)
+	sameStateAndWorld(t, a, b, wA, wB)
+	if entityAt(wB, keyAt) {
+		t.Error("server B still shows the key on the ground, which server A's player picked up and used")
+	}
+	<-wB.Do(func(tx *world.Tx) {
+		if barrel, ok := tx.Block(crateAt.Block).(block.Barrel); !ok || !barrel.Open {
+			t.Errorf("server B shows the crate as %#v, want an open barrel", tx.Block(crateAt.Block))
+		}
+	}).Done()
+}
+
+// sameStateAndWorld checks that server B has every area and object as server A has them, and shows each object
+// where A does: the same block, or an entity of the same id.
+func sameStateAndWorld(t *testing.T, a, b *Overlay, wA, wB *world.World) {
+	t.Helper()
+	va, vb := a.view(), b.view()
+	for pos, run := range va.areas.All() {
+		if got, ok := vb.areas.Get(pos); !ok || !reflect.DeepEqual(got.rec, run.rec) {
+			t.Errorf("area %v: server B has %+v, server A %+v", pos, got, run.rec)
+		}
+	}
+	if va.areas.Len() != vb.areas.Len() || va.game.State.Len() != vb.game.State.Len() {
+		t.Errorf("server B has %d areas and %d objects, server A %d and %d", vb.areas.Len(), vb.game.State.Len(), va.areas.Len(), va.game.State.Len())
+	}
+	for obj := range va.game.State.All() {
+		ra, _ := va.record(obj.ID)
+		if rb, ok := vb.record(obj.ID); !ok || !sameRecord(ra, rb) {
+			t.Errorf("object %d: server B has %+v (%v), server A %+v", obj.ID, rb, ok, ra)
+		}
+		if ra.Where.Kind == store.AtBlock {
+			if ba, bb := blockAt(wA, ra.Where), blockAt(wB, ra.Where); ba != bb {
+				t.Errorf("object %d (%s) at %v: server B shows block %d, server A %d", obj.ID, obj.Item, ra.Where.Block, bb, ba)
+			}
+		}
+		if ra.Where.Kind == store.AtEntity && !entityAt(wB, ra.Where) {
+			t.Errorf("object %d (%s): server B does not show its entity at %v", obj.ID, obj.Item, ra.Where.Block)
+		}
+	}
+	for obj := range vb.game.State.All() {
+		if _, ok := va.game.State.Object(obj.ID); !ok {
+			t.Errorf("server B still has object %v, which server A no longer has", obj)
+		}
+	}
+}
+
+// blockAt returns the runtime id of the block where an object is.
+func blockAt(w *world.World, where store.Where) uint32 {
+	var id uint32
+	<-w.Do(func(tx *world.Tx) { id = world.BlockRuntimeID(tx.Block(where.Block)) }).Done()
+	return id
+}
+
+// entityAt reports whether the entity of an object stands in its world.
+func entityAt(w *world.World, where store.Where) bool {
+	var ok bool
+	<-w.Do(func(tx *world.Tx) { _, ok = findEntity(tx, where.Entity, where.Block) }).Done()
+	return ok
+}
+
+// solveStart has a player (without a network session) solve the yard's start area: pick the key up and open the
+// crate with it. It returns once the areas the solve opens are open.
+func solveStart(t *testing.T, o *Overlay, w *world.World) {
+	t.Helper()
+	crate, key := objectsOf(o, "0,0", "Crate")[0], objectsOf(o, "0,0", "Key")[0]
+	crateAt := o.view().where.At(crate)
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
+	var r *Reply
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.Join(p)
+		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
+	}).Done()
+	waitReply(t, r)
+	wait(t, o)
+	<-w.Do(func(tx *world.Tx) {
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
+		hold(t, p, key)
+		v := o.view()
+		r = o.act(p, o.movesFrom(v, v.game, p, crate)[0], crateAt.Block, nil)
+	}).Done()
+	waitReply(t, r)
+	wait(t, o)
+	wait(t, o)
+}
+
+// A server changes only the areas Options.Changes gives it: solving its start area opens the neighbours it
+// changes and only commits the opening of the one it does not, for that one's server; a pick-up of an object lying
+// in another server's area is refused in words and changes nothing (the key stays on the ground); so are a new
+// puzzle, an unlock and a lock there, while its own areas still take them.
+func TestAServerChangesOnlyItsAreas(t *testing.T) {
+	w := overlayWorld(t)
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, south, east := store.AreaPos{0, 0}, store.AreaPos{0, 1}, store.AreaPos{1, 0}
+	var others sync.Map // the areas another server changes
+	others.Store(south, true)
+	changes := func(a store.AreaPos) bool { _, theirs := others.Load(a); return !theirs }
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, StoreDir: filepath.Join(t.TempDir(), "puzzles"),
+		Changes: changes, Log: slog.New(slog.NewTextHandler(testWriter{t}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Start()
+	wait(t, o)
+	solveStart(t, o, w)
+	if run := o.view().areas.At(east); run == nil || run.rec.State != store.Active {
+		t.Fatalf("area %v, this server's, is %+v after the solve, want open", east, run)
+	}
+	if run, ok := o.view().areas.Get(south); ok && run.rec.State != store.Locked {
+		t.Errorf("area %v, another server's, was opened here: %+v", south, run.rec)
+	}
+	saved, err := o.store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(saved.Intents, func(in store.Intent) bool { return in.Kind == store.OpenArea && in.Area == south }) {
+		t.Errorf("no intent to open area %v in the store for its server: %+v", south, saved.Intents)
+	}
+
+	others.Store(east, true) // another server takes the east area over
+	key := objectsOf(o, areaName(east), "Key")[0]
+	keyAt := o.view().where.At(key)
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: mgl64.Vec3{14, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Walker", UUID: id})
+	var r *Reply
+	<-w.Do(func(tx *world.Tx) {
+		p := tx.AddEntity(h).(*player.Player)
+		o.Join(p)
+		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
+	}).Done()
+	if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "another server") {
+		t.Errorf("picking up a key lying in another server's area: %v, want a refusal naming another server", err)
+	}
+	wait(t, o)
+	if got := o.view().where.At(key); got != keyAt || !entityAt(w, keyAt) {
+		t.Errorf("the key is at %+v after the refused pick-up, want still on the ground at %+v", got, keyAt)
+	}
+	for name, r := range map[string]*Reply{"unlock": o.Unlock(south), "reroll": o.Reroll(east), "lock": o.Lock(east)} {
+		if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "another server") {
+			t.Errorf("%s of another server's area: %v, want a refusal naming another server", name, err)
+		}
+	}
+	if _, err := o.Reroll(start).Wait(context.Background()); err != nil {
+		t.Errorf("a new puzzle for the server's own area: %v", err)
+	}
+}

@@ -1,0 +1,69 @@
+package store
+
+import "riddlestone/puzzle"
+
+// AreaReader reads part of the puzzle state: what a server that follows areas another server changes reads after
+// that server's commits (overlay.Follow).
+type AreaReader interface {
+	// LoadAreas reads the part of the state Saved.Part names, in one consistent state: the records of the areas,
+	// the objects lying in them, the objects of ids wherever they are now, and what those objects hold; with the
+	// next free object id. Cleared blocks and intents are not read.
+	LoadAreas(areas []AreaPos, ids []int) (Saved, error)
+}
+
+// Part returns the part of s that follows areas: the records of the areas s has among them; the objects lying in
+// them (their engine area is the area's name, AreaPos.String) and the objects of ids that s has, wherever they
+// are now, and then the objects any of those hold, and what those hold in turn; and the next free object id.
+func (s Saved) Part(areas []AreaPos, ids []int) Saved {
+	out := Saved{Areas: map[AreaPos]AreaRecord{}, Objects: map[int]ObjectRecord{}, NextID: s.NextID}
+	names := map[string]bool{}
+	for _, a := range areas {
+		names[a.String()] = true
+		if rec, ok := s.Areas[a]; ok {
+			out.Areas[a] = rec
+		}
+	}
+	for id, rec := range s.Objects {
+		if names[rec.Area] {
+			out.Objects[id] = rec
+		}
+	}
+	for _, id := range ids {
+		if rec, ok := s.Objects[id]; ok {
+			out.Objects[id] = rec
+		}
+	}
+	out.addContents(s.Objects)
+	return out
+}
+
+// addContents adds the objects that the objects of s hold (puzzle.Object.Contained), and what those hold, from all.
+func (s Saved) addContents(all map[int]ObjectRecord) {
+	var todo []int
+	for _, rec := range s.Objects {
+		todo = append(todo, rec.Contained)
+	}
+	for len(todo) > 0 {
+		id := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if _, have := s.Objects[id]; have || id == 0 {
+			continue
+		}
+		if rec, ok := all[id]; ok && rec.Area == puzzle.InContainer {
+			s.Objects[id] = rec
+			todo = append(todo, rec.Contained)
+		}
+	}
+}
+
+// LoadAreas reads part of the state (Saved.Part) from one snapshot of the store. It reads the whole store to find
+// it: LevelDB keeps no index of objects by area (the PostgreSQL store reads only the part).
+func (s *LevelStore) LoadAreas(areas []AreaPos, ids []int) (Saved, error) {
+	all, err := s.Load()
+	if err != nil {
+		return Saved{}, err
+	}
+	return all.Part(areas, ids), nil
+}
+
+var _ AreaReader = (*LevelStore)(nil)
