@@ -143,6 +143,16 @@ func (s *Server) openStore() func() (store.Store, error) {
 	}
 }
 
+// changes reports whether this server changes an area's puzzles (overlay.Options.Changes): with PostgreSQL, the
+// areas of the regions its store holds (pgstore.Store.Changes); every area with LevelDB, and before the store is
+// open.
+func (s *Server) changes(a store.AreaPos) bool {
+	if pg := s.pg.Load(); pg != nil {
+		return pg.Changes(a)
+	}
+	return true
+}
+
 // holderName names this server in words for the others of a network that find the puzzles' lease taken: its
 // machine, process and address.
 func (s *Server) holderName() string {

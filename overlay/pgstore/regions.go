@@ -66,6 +66,13 @@ func (s *Store) HoldsArea(a store.AreaPos) bool { return s.Holds(s.RegionOf(a)) 
 // RegionOf returns the region of an area, as this store groups areas (Options.RegionAreas).
 func (s *Store) RegionOf(a store.AreaPos) string { return store.RegionOf(a, s.opts.RegionAreas) }
 
+// Changes reports whether the server of this store changes an area's puzzles, for overlay.Options.Changes: the
+// store holds the area's region, or may take it at the commit (a store taking every region it can get). A store
+// that lost a lease answers yes too: its commits fail, saying the puzzles are paused for good.
+func (s *Store) Changes(a store.AreaPos) bool {
+	return s.HoldsArea(a) || s.anyRegion() || s.health.status().Lost
+}
+
 // Regions returns the regions whose leases the store holds, sorted by name.
 func (s *Store) Regions() []string {
 	var out []string

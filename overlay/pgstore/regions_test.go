@@ -91,6 +91,9 @@ func TestRegionsCommitSideBySide(t *testing.T) {
 	if !a.HoldsArea(store.AreaPos{-1, 1}) || a.HoldsArea(store.AreaPos{2, 0}) || !b.Holds("r1,0") || b.Holds("r0,0") {
 		t.Error("Holds answers wrong")
 	}
+	if !a.Changes(store.AreaPos{-1, 1}) || a.Changes(store.AreaPos{2, 0}) || !b.Changes(store.AreaPos{3, 1}) || b.Changes(store.AreaPos{0, 0}) {
+		t.Error("Changes answers wrong")
+	}
 	leases, err := b.Leases(ctxT(t))
 	if err != nil {
 		t.Fatal(err)
@@ -156,8 +159,8 @@ func TestCommitOutsideHeldRegionsWritesNothing(t *testing.T) {
 	if err := a.Commit(store.Change{NextID: 7}); !errors.Is(err, pgstore.ErrLeaseLost) || !strings.Contains(err.Error(), "region r0,0 is held by server C") {
 		t.Fatalf("a commit in no area after the lease was taken: %v; want ErrLeaseLost naming r0,0 and server C", err)
 	}
-	if a.Holds("r0,0") {
-		t.Error("the store still says it holds the region it lost")
+	if a.Holds("r0,0") || !a.Changes(store.AreaPos{0, 0}) {
+		t.Error("the store still says it holds the region it lost, or does not let its commits say it is paused")
 	}
 }
 
@@ -228,6 +231,9 @@ func TestAnyRegionStore(t *testing.T) {
 	anyS := openRegions(t, url, "server E")
 	if got := anyS.Regions(); len(got) != 0 {
 		t.Fatalf("a server taking any region took %q at start, all of them held", got)
+	}
+	if !anyS.Changes(store.AreaPos{2, 2}) || !anyS.Changes(store.AreaPos{0, 0}) {
+		t.Error("a store taking any region does not let the overlay try every area")
 	}
 	commitT(t, anyS, inArea(10, store.AreaPos{2, 2})) // r1,1: nobody's
 	if err := anyS.Commit(inArea(11, store.AreaPos{0, 1})); !errors.Is(err, pgstore.ErrNotHeld) || !strings.Contains(err.Error(), "region r0,0 is held by server A") {
