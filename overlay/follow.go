@@ -1,7 +1,6 @@
 package overlay
 
 import (
-	"context"
 	"errors"
 	"reflect"
 	"slices"
@@ -13,8 +12,8 @@ import (
 // puzzle, the one that holds its region; the others show the area as the store has it. Follow reads the store's
 // records of some areas and makes this server's state and world theirs.
 
-// errNoParts is the answer to Follow on a store that cannot read part of the state.
-var errNoParts = errors.New("the puzzle store cannot read part of the state, so areas cannot be followed")
+// errNoParts is the answer to Follow and TakeUp on a store that cannot read part of the state.
+var errNoParts = errors.New("the puzzle store cannot read part of the state (a network of servers needs PostgreSQL)")
 
 // Follow makes the state of the given areas, and of the objects lying in them, the store's, and shows it in the
 // world: objects gone are taken out of it, objects moved or changed shown anew, the areas' puzzles tracked with
@@ -32,21 +31,9 @@ func (o *Overlay) Follow(areas []store.AreaPos) *Reply {
 		return r
 	}
 	areas = slices.Clone(areas)
-	posted := false
-	o.goSafely("follow", areas[0], func(context.Context) {
+	o.readThenChange("follow", areas[0], r, func() (func(*state) result, error) {
 		saved, err := reader.LoadAreas(areas, followedIDs(o.view(), areas))
-		if err != nil {
-			r.finish(nil, err)
-			return
-		}
-		posted = true
-		o.post(&request{name: "follow", area: areas[0], reply: r, run: func(_ context.Context, s *state) (result, error) {
-			return o.follow(s, areas, saved), nil
-		}})
-	}, func() {
-		if !posted {
-			r.finish(nil, errors.New("reading the areas to follow failed"))
-		}
+		return func(s *state) result { return o.follow(s, areas, saved) }, err
 	})
 	return r
 }

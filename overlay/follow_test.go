@@ -165,7 +165,8 @@ func solveStart(t *testing.T, o *Overlay, w *world.World) {
 // A server changes only the areas Options.Changes gives it: solving its start area opens the neighbours it
 // changes and only commits the opening of the one it does not, for that one's server; a pick-up of an object lying
 // in another server's area is refused in words and changes nothing (the key stays on the ground); so are a new
-// puzzle, an unlock and a lock there, while its own areas still take them.
+// puzzle, an unlock and a lock there, while its own areas still take them. Handed the other's area, it takes up
+// the opening left in the store.
 func TestAServerChangesOnlyItsAreas(t *testing.T) {
 	w := overlayWorld(t)
 	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
@@ -224,5 +225,21 @@ func TestAServerChangesOnlyItsAreas(t *testing.T) {
 	}
 	if _, err := o.Reroll(start).Wait(context.Background()); err != nil {
 		t.Errorf("a new puzzle for the server's own area: %v", err)
+	}
+
+	// The south area's server hands it over (it stopped, say): this server takes up the opening left in the store.
+	others.Delete(south)
+	if text := waitReply(t, o.TakeUp()); !slices.Equal(text, []string{"1 areas to open taken up."}) {
+		t.Errorf("taking up the store's intents: %q", text)
+	}
+	wait(t, o)
+	if run := o.view().areas.At(south); run == nil || run.rec.State != store.Active || run.puzzle == nil {
+		t.Fatalf("area %v after taking up its opening: %+v, want open with a puzzle", south, run)
+	}
+	if saved, err = o.store.Load(); err != nil || len(saved.Intents) != 0 {
+		t.Errorf("intents left in the store: %+v (%v), want none", saved.Intents, err)
+	}
+	if text := waitReply(t, o.TakeUp()); !slices.Equal(text, []string{"0 areas to open taken up."}) {
+		t.Errorf("taking up the store's intents again: %q", text)
 	}
 }

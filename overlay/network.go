@@ -1,6 +1,7 @@
 package overlay
 
 import (
+	"context"
 	"fmt"
 
 	"riddlestone/overlay/store"
@@ -30,4 +31,57 @@ func (o *Overlay) changedElsewhere(at store.AreaPos, inputs []ObjectAt) (store.A
 		}
 	}
 	return store.AreaPos{}, false
+}
+
+// TakeUp does the work the store's intents ask of this server's areas and that it is not doing already: in a
+// network, the openings another server's solve decided for areas this server changes (that server leaves them in
+// the store, see Options.Changes). The store is read off the owner; the reply says how many it took up. Only
+// openings are taken up: an opening done already is only resolved, so one read before its work ended is
+// harmless, while a new puzzle is always asked by the area's own server, which does it at once.
+func (o *Overlay) TakeUp() *Reply {
+	r := newReply()
+	reader, ok := o.store.(store.AreaReader)
+	if !ok {
+		r.finish(nil, errNoParts)
+		return r
+	}
+	o.readThenChange("take up intents", store.AreaPos{}, r, func() (func(*state) result, error) {
+		intents, err := reader.LoadIntents()
+		return func(s *state) result { return o.takeUp(s, intents) }, err
+	})
+	return r
+}
+
+// readThenChange reads off the owner (the store, say) and hands what to do with what it read to the owner as a
+// request, which answers r; a read that fails or panics answers r with why.
+func (o *Overlay) readThenChange(name string, area store.AreaPos, r *Reply, read func() (func(*state) result, error)) {
+	posted := false
+	o.goSafely(name, area, func(context.Context) {
+		change, err := read()
+		if err != nil {
+			r.finish(nil, err)
+			return
+		}
+		posted = true
+		o.post(&request{name: name, area: area, reply: r, run: func(_ context.Context, s *state) (result, error) {
+			return change(s), nil
+		}})
+	}, func() {
+		if !posted {
+			r.finish(nil, fmt.Errorf("%s failed; see the log", name))
+		}
+	})
+}
+
+// takeUp starts the work of the openings of areas this server changes, closed and not under way.
+func (o *Overlay) takeUp(s *state, intents []store.Intent) result {
+	var res result
+	for _, in := range intents {
+		if in.Kind != store.OpenArea || !o.opts.Changes(in.Area) || s.open(in.Area) || s.pending[in.Area] {
+			continue
+		}
+		res.after = append(res.after, func() { o.resume(in, nil) })
+	}
+	res.text = []string{fmt.Sprintf("%d areas to open taken up.", len(res.after))}
+	return res
 }

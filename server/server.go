@@ -97,10 +97,9 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		return nil, err
 	}
 
-	dfConf, err := conf.UserConfig.Config(log)
+	dfConf, err := dragonflyConfig(ctx, conf, log)
 	if err != nil {
-		closeProviders(dfConf, log)
-		return nil, configError(conf, dfConf, err)
+		return nil, err
 	}
 	l, err := listen(dfConf, conf.Network.Address, conf.Server.Name, conf.Riddlestone.CompressionThreshold, opts.AuthHTTPClient)
 	if err != nil {
@@ -269,7 +268,9 @@ func (s *Server) accept() {
 			s.log.Info("player joined while the server is stopping: disconnected", "name", p.Name())
 			p.Disconnect(closingMessage)
 		default:
-			s.join(p)
+			if !s.turnAwayUnloaded(p) {
+				s.join(p)
+			}
 		}
 	}
 }

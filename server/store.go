@@ -125,7 +125,7 @@ func (s *Server) openStore() func() (store.Store, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout+lease)
 		defer cancel()
 		st, err := pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
-			Holder:      s.holderName(),
+			Holder:      holderName(s.conf.Network.Address),
 			Regions:     c.Store.Regions,
 			RegionAreas: c.Store.RegionAreas,
 			AreaSize:    int32(c.Puzzles.AreaSize),
@@ -153,14 +153,14 @@ func (s *Server) changes(a store.AreaPos) bool {
 	return true
 }
 
-// holderName names this server in words for the others of a network that find the puzzles' lease taken: its
-// machine, process and address.
-func (s *Server) holderName() string {
+// holderName names this server, listening on address, in words for the others of a network that find the
+// puzzles' lease taken or one of its players on it: its machine, process and address.
+func holderName(address string) string {
 	host, err := os.Hostname()
 	if err != nil {
 		host = "an unnamed machine"
 	}
-	return fmt.Sprintf("the server on %s (pid %d, address %s)", host, os.Getpid(), s.conf.Network.Address)
+	return fmt.Sprintf("the server on %s (pid %d, address %s)", host, os.Getpid(), address)
 }
 
 // storeStatus is told when the PostgreSQL store pauses or resumes: the server logs it and tells the players in

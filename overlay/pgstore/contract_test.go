@@ -362,7 +362,7 @@ CREATE TRIGGER refuse_object BEFORE INSERT OR UPDATE ON puzzle_objects FOR EACH 
 }
 
 // LoadAreas reads the areas asked for, the objects lying in them or asked for by id, what those hold and what
-// that holds in turn, as Saved.Part picks them out of the whole state.
+// that holds in turn, as Saved.Part picks them out of the whole state; LoadIntents reads the intents.
 func loadAreasReadsAPart(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
 	chest := store.ObjectRecord{Object: puzzle.Object{ID: 5, Item: "Chest", Area: "0,-1", Contained: 6}, Where: store.Where{Kind: store.AtBlock, Block: cube.Pos{4, 64, -9}}}
@@ -395,5 +395,14 @@ func loadAreasReadsAPart(t *testing.T, b backend, at string) {
 		expect := want(c.areasTo, c.objects, 9, nil, nil)
 		same(t, normal(got), expect)
 		same(t, normal(whole.Part(c.areas, c.ids)), expect)
+	}
+	// The intents, whoever decided them, are read on their own.
+	commitT(t, s, store.Change{Intents: []store.Intent{open1, reroll}})
+	intents, err := reader.LoadIntents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := normal(store.Saved{Intents: intents}).Intents; !reflect.DeepEqual(got, loadT(t, s).Intents) || len(got) != 2 {
+		t.Fatalf("intents read on their own: %+v, want %+v", got, loadT(t, s).Intents)
 	}
 }

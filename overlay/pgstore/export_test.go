@@ -5,6 +5,8 @@ import (
 	"riddlestone/overlay/store"
 	"testing"
 
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -33,4 +35,24 @@ func CommitUnfenced(s *Store, c store.Change) error {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	return s.pool.SendBatch(ctx, b).Close()
+}
+
+// EncodePlayer is a player's record as riddlestone_players keeps it.
+func EncodePlayer(t testing.TB, c player.Config, w *world.World) []byte {
+	t.Helper()
+	b, err := encodePlayer(c, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// DecodePlayer reads a player's record as riddlestone_players keeps it.
+func DecodePlayer(t testing.TB, b []byte) (player.Config, world.Dimension) {
+	t.Helper()
+	c, dim, err := decodePlayer(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, dim
 }

@@ -55,16 +55,20 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 	if err != nil {
 		return err
 	}
-	err = each(ctx, tx, "SELECT format('intent %s %s,%s', kind, x, z), record FROM puzzle_intents ORDER BY kind, x, z", func(rec []byte) error {
-		var in store.Intent
-		err := json.Unmarshal(rec, &in)
-		out.Intents = append(out.Intents, in)
-		return err
-	})
-	if err != nil {
+	if err := loadIntents(ctx, tx, &out.Intents); err != nil {
 		return err
 	}
 	return loadNextID(ctx, tx, out)
+}
+
+// loadIntents reads every intent into out.
+func loadIntents(ctx context.Context, tx pgx.Tx, out *[]store.Intent) error {
+	return each(ctx, tx, "SELECT format('intent %s %s,%s', kind, x, z), record FROM puzzle_intents ORDER BY kind, x, z", func(rec []byte) error {
+		var in store.Intent
+		err := json.Unmarshal(rec, &in)
+		*out = append(*out, in)
+		return err
+	})
 }
 
 // each runs a query of (key, record) rows and hands each record to read; an error names the record's key.

@@ -104,4 +104,18 @@ func eachOf(ctx context.Context, tx pgx.Tx, sql string, args []any, read func(re
 	return rows.Err()
 }
 
+// LoadIntents reads the intents the store holds.
+func (s *Store) LoadIntents() ([]store.Intent, error) {
+	var out []store.Intent
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		return loadIntents(ctx, tx, &out)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read puzzle store: %w", err)
+	}
+	return out, nil
+}
+
 var _ store.AreaReader = (*Store)(nil)

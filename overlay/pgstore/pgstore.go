@@ -76,6 +76,25 @@ func parseURL(url string) (*pgxpool.Config, error) {
 	return nil, errors.New("not a PostgreSQL connection URL (postgres://user:password@host:port/database): " + msg)
 }
 
+// openPool opens a pool on the database at url whose connections commit synchronously, and checks that the
+// database answers. what names the store in errors.
+func openPool(ctx context.Context, url, what string) (*pgxpool.Pool, error) {
+	cfg, err := parseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on" // durable when it returns, whatever the defaults
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s in PostgreSQL: %w", what, err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open %s in PostgreSQL at %s:%d/%s: %w", what, cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database, err)
+	}
+	return pool, nil
+}
+
 // Open connects to the database at url and brings its schema to this build's version, without a lease: the store
 // reads, and writes a region only while no server holds its lease (tools and tests). The database must exist; the tables
 // are made by the first Open.
@@ -93,19 +112,9 @@ func OpenWith(ctx context.Context, url string, opts Options) (*Store, error) {
 
 // openAt is OpenWith migrating only up to a schema version, for the tests of migrations.
 func openAt(ctx context.Context, url string, version int, opts Options) (*Store, error) {
-	cfg, err := parseURL(url)
+	pool, err := openPool(ctx, url, "puzzle store") // a commit is durable when it returns (synchronous_commit)
 	if err != nil {
-		return nil, fmt.Errorf("puzzle store: %w", err)
-	}
-	// A commit is durable when it returns, whatever the database's or the role's defaults say.
-	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("open puzzle store in PostgreSQL: %w", err)
-	}
-	if err := pool.Ping(ctx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("open puzzle store in PostgreSQL at %s:%d/%s: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database, err)
+		return nil, err
 	}
 	if err := migrate(ctx, pool, version); err != nil {
 		pool.Close()

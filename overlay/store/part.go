@@ -9,6 +9,8 @@ type AreaReader interface {
 	// the objects lying in them, the objects of ids wherever they are now, and what those objects hold; with the
 	// next free object id. Cleared blocks and intents are not read.
 	LoadAreas(areas []AreaPos, ids []int) (Saved, error)
+	// LoadIntents reads the intents the store holds: work decided and not done, by whichever server decided it.
+	LoadIntents() ([]Intent, error)
 }
 
 // Part returns the part of s that follows areas: the records of the areas s has among them; the objects lying in
@@ -64,6 +66,12 @@ func (s *LevelStore) LoadAreas(areas []AreaPos, ids []int) (Saved, error) {
 		return Saved{}, err
 	}
 	return all.Part(areas, ids), nil
+}
+
+// LoadIntents reads the intents the store holds, from the whole store.
+func (s *LevelStore) LoadIntents() ([]Intent, error) {
+	all, err := s.Load()
+	return all.Intents, err
 }
 
 var _ AreaReader = (*LevelStore)(nil)

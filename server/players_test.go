@@ -1,0 +1,179 @@
+package server_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/item"
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/df-mc/dragonfly/server/world"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+
+	"riddlestone/internal/e2e"
+	"riddlestone/internal/pgtest"
+	"riddlestone/server"
+)
+
+// objectKey is the value the overlay marks a puzzle item with: its object's id (overlay/look.go).
+const objectKey = "riddlestone:object"
+
+// onPostgres configures a server of a network on the PostgreSQL database at url, with a fixed seed so that every
+// server has the same terrain.
+func onPostgres(url string) e2e.Option {
+	return e2e.WithConfig(func(c *server.Config) {
+		c.Store.Kind = "postgres"
+		c.Store.URL = url
+		c.Riddlestone.Seed = 42
+	})
+}
+
+// carried is what the player being saved holds and where they stand, as the server sees it.
+type carried struct {
+	Pos  mgl64.Vec3
+	Slot item.Stack
+}
+
+// carriedBy reads the position of a player online on srv and what they hold in a slot.
+func carriedBy(t *testing.T, srv *e2e.Server, name string, slot int) carried {
+	t.Helper()
+	h, ok := srv.Dragonfly().PlayerByName(name)
+	if !ok {
+		t.Fatalf("%s is not online", name)
+	}
+	c, err := player.Call(timeout(t), h, func(_ *world.Tx, p *player.Player) (carried, error) {
+		s, err := p.Inventory().Item(slot)
+		return carried{p.Position(), s}, err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestPlayerDataCrossesServers runs two servers of a network one after the other on one PostgreSQL database, each
+// with a world folder of its own: a real client joins the first, is given a puzzle key (custom name, lore and
+// the overlay's object id) and walks off, and quits; the first server stops. Joining the second, the same player
+// finds the key in the same slot and stands where they left the first. The first server wrote no players folder.
+func TestPlayerDataCrossesServers(t *testing.T) {
+	url := pgtest.Database(t)
+	a := e2e.Start(t, onPostgres(url))
+	bot := a.Join(t, "Alice")
+	key := item.NewStack(item.Stick{}, 1).WithCustomName("§eBrass key").WithLore("Opens the smithy's door.").WithValue(objectKey, 7)
+	h, _ := a.Dragonfly().PlayerByName("Alice")
+	if _, err := player.Call(timeout(t), h, func(_ *world.Tx, p *player.Player) (struct{}, error) {
+		return struct{}{}, p.Inventory().SetItem(2, key)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ground := groundNear(t, a, cube.PosFromVec3(bot.Position()))
+	there := mgl64.Vec3{float64(ground.X()) + 0.5, float64(ground.Y() + 1), float64(ground.Z()) + 0.5}
+	if err := bot.MoveTo(there); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the server to see Alice where she walked", func() bool { return carriedBy(t, a, "Alice", 2).Pos == there })
+	left := carriedBy(t, a, "Alice", 2)
+	if err := bot.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "Alice to leave", func() bool { return a.Dragonfly().PlayerCount() == 0 })
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(a.Dir, "players")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a server keeping players' data in PostgreSQL made a players folder: %v", err)
+	}
+
+	b := e2e.Start(t, onPostgres(url))
+	if b.Dir == a.Dir {
+		t.Fatal("the second server shares the first's folder")
+	}
+	back := b.Join(t, "Alice")
+	if got, want := back.GameData().PlayerPosition, vec32(there.Add(mgl64.Vec3{0, 1.62, 0})); got.Sub(want).Len() > 1e-3 {
+		t.Errorf("the client spawned with its eye at %v on the second server, want %v", got, want)
+	}
+	now := carriedBy(t, b, "Alice", 2)
+	if now.Pos != left.Pos {
+		t.Errorf("Alice stands at %v on the second server, she left the first at %v", now.Pos, left.Pos)
+	}
+	if !now.Slot.Equal(key) || now.Slot.CustomName() != "§eBrass key" {
+		t.Errorf("slot 2 on the second server holds %v, want %v", now.Slot, key)
+	}
+	if v, ok := now.Slot.Value(objectKey); !ok || v != 7 {
+		t.Errorf("the key's object id on the second server: %#v (%v), want 7", v, ok)
+	}
+	waitFor(t, "the client to be shown the key in slot 2 on the second server", func() bool {
+		seen := back.Inventory(0)
+		return len(seen) > 2 && e2e.Stack(seen[2]).CustomName() == "§eBrass key"
+	})
+}
+
+// vec32 converts a position to the protocol's precision.
+func vec32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
+
+// TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded cuts the network between a server and PostgreSQL (a proxy that
+// stops answering) before a returning player joins: the server cannot load their data, so rather than let them
+// play on an empty inventory, saved over their items as they leave, it turns them away in words. With the network
+// back they join with their key.
+func TestPlayerTurnedAwayWhenTheirDataCannotBeLoaded(t *testing.T) {
+	pg := pgtest.Shared(t)
+	proxy, err := pgtest.NewProxy(fmt.Sprintf("127.0.0.1:%d", pg.Port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer proxy.Close()
+	srv := e2e.Start(t, onPostgres(pg.Proxied(pgtest.Database(t), proxy)), e2e.WithConfig(func(c *server.Config) {
+		c.Store.LeaseSeconds = 2 // a load waits this long for the database
+	}))
+	bot := srv.Join(t, "Alice")
+	key := item.NewStack(item.Stick{}, 1).WithCustomName("§eBrass key").WithValue(objectKey, 7)
+	h, _ := srv.Dragonfly().PlayerByName("Alice")
+	if _, err := player.Call(timeout(t), h, func(_ *world.Tx, p *player.Player) (struct{}, error) {
+		return struct{}{}, p.Inventory().SetItem(2, key)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_ = bot.Close()
+	waitFor(t, "Alice to leave", func() bool { return srv.Dragonfly().PlayerCount() == 0 })
+
+	proxy.Cut()
+	why := joinRefused(t, srv, "Alice")
+	proxy.Restore()
+	if !strings.Contains(why, unloadedWords) {
+		t.Fatalf("a player whose data could not be loaded: %s", why)
+	}
+	t.Log(why)
+	srv.Join(t, "Alice")
+	if got := carriedBy(t, srv, "Alice", 2).Slot; !got.Equal(key) {
+		t.Errorf("Alice's slot 2 after the outage: %v, want %v", got, key)
+	}
+	if !strings.Contains(srv.Logs(), "player turned away: their saved data could not be loaded") {
+		t.Errorf("the server did not log that it turned Alice away:\n%s", srv.Logs())
+	}
+}
+
+// unloadedWords are what a player whose saved data could not be loaded is told.
+const unloadedWords = "Your inventory and position could not be loaded just now"
+
+// joinRefused joins srv as name, expecting to be disconnected, and returns why; it waits for the session to be
+// gone from the server.
+func joinRefused(t *testing.T, srv *e2e.Server, name string) string {
+	t.Helper()
+	ctx := timeout(t)
+	why := ""
+	if bot, err := e2e.Dial(ctx, srv.Addr, name); err != nil {
+		why = err.Error() // turned away before the client counted as spawned
+	} else {
+		_, err := bot.WaitFor(ctx, func(packet.Packet) bool { return false })
+		why = err.Error()
+		_ = bot.Close()
+	}
+	waitFor(t, "the refused session to end", func() bool { _, on := srv.Dragonfly().PlayerByName(name); return !on })
+	return why
+}
