@@ -59,6 +59,7 @@ func Puzzles(s *Server) error {
 		LoadPacks:     func() (*puzzle.Pack, error) { return LoadPacks(conf.Riddlestone.Packs) },
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
 		ShowBlocks:    s.listener.showBlock,
+		Changes:       s.changes,
 		Log:           s.Log(),
 	})
 	if err != nil {

@@ -27,6 +27,16 @@ type StoreSettings struct {
 	// it every third of that): a server that dies is replaced by another within it, and a commit waits at most
 	// that long for a database that is away before the move fails (docs/network.md).
 	LeaseSeconds int
+	// RegionAreas splits the world into square regions of RegionAreas by RegionAreas areas, each with a lease of
+	// its own, so that several "postgres" servers can run the puzzles of one world side by side (store.RegionOf,
+	// docs/network.md). 0, the default, keeps the whole world one region, "world". Every server of a database
+	// must use the same.
+	RegionAreas int
+	// Regions are the regions this server takes, such as ["r0,0", "r-1,0"]: it refuses to start while another
+	// server holds one of them, and changes no puzzle of another region. Empty takes the whole world with
+	// RegionAreas 0; with regions, every region it can get (those free at start, and each region its changes
+	// first write while it is free).
+	Regions []string
 }
 
 // The kinds of store.
@@ -48,6 +58,9 @@ func (s StoreSettings) validate() (key string, err error) {
 	if s.LeaseSeconds < 1 || s.LeaseSeconds > maxLeaseSeconds {
 		return "LeaseSeconds", fmt.Errorf("%d is not between 1 and %d seconds", s.LeaseSeconds, maxLeaseSeconds)
 	}
+	if key, err := s.validateRegions(); err != nil {
+		return key, err
+	}
 	switch s.Kind {
 	case storeLevelDB:
 		if s.URL != "" {
@@ -62,6 +75,24 @@ func (s StoreSettings) validate() (key string, err error) {
 		}
 	default:
 		return "Kind", fmt.Errorf("%q is not a kind of store: use %q or %q", s.Kind, storeLevelDB, storePostgres)
+	}
+	return "", nil
+}
+
+// validateRegions checks RegionAreas and Regions.
+func (s StoreSettings) validateRegions() (key string, err error) {
+	switch {
+	case s.RegionAreas < 0 || s.RegionAreas > store.MaxRegionAreas:
+		return "RegionAreas", fmt.Errorf("%d is not between 0 and %d areas", s.RegionAreas, store.MaxRegionAreas)
+	case s.Kind != storePostgres && s.RegionAreas != 0:
+		return "RegionAreas", fmt.Errorf("is for Kind = %q; a %q store is one server's", storePostgres, s.Kind)
+	case s.Kind != storePostgres && len(s.Regions) > 0:
+		return "Regions", fmt.Errorf("is for Kind = %q; a %q store is one server's", storePostgres, s.Kind)
+	}
+	for _, r := range s.Regions {
+		if err := store.ParseRegion(r, s.RegionAreas); err != nil {
+			return "Regions", err
+		}
 	}
 	return "", nil
 }
@@ -82,7 +113,7 @@ func hidePassword(line string) string {
 const storeOpenTimeout = time.Minute
 
 // openStore returns the function that opens the puzzle store the configuration names, for overlay.Options. A
-// PostgreSQL store takes the lease of the puzzles under this server's name (holderName) and tells the server when
+// PostgreSQL store takes the leases of its regions (Store.Regions) under this server's name (holderName) and tells the server when
 // it pauses and resumes (storeStatus).
 func (s *Server) openStore() func() (store.Store, error) {
 	c := s.conf
@@ -94,11 +125,14 @@ func (s *Server) openStore() func() (store.Store, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), storeOpenTimeout+lease)
 		defer cancel()
 		st, err := pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
-			Holder:   holderName(s.conf.Network.Address),
-			Lease:    lease,
-			OnStatus: s.storeStatus,
-			Stop:     s.Done(),
-			Log:      s.log,
+			Holder:      holderName(s.conf.Network.Address),
+			Regions:     c.Store.Regions,
+			RegionAreas: c.Store.RegionAreas,
+			AreaSize:    int32(c.Puzzles.AreaSize),
+			Lease:       lease,
+			OnStatus:    s.storeStatus,
+			Stop:        s.Done(),
+			Log:         s.log,
 		})
 		if err != nil {
 			return nil, err
@@ -107,6 +141,16 @@ func (s *Server) openStore() func() (store.Store, error) {
 		s.watchLeases(st)
 		return st, nil
 	}
+}
+
+// changes reports whether this server changes an area's puzzles (overlay.Options.Changes): with PostgreSQL, the
+// areas of the regions its store holds (pgstore.Store.Changes); every area with LevelDB, and before the store is
+// open.
+func (s *Server) changes(a store.AreaPos) bool {
+	if pg := s.pg.Load(); pg != nil {
+		return pg.Changes(a)
+	}
+	return true
 }
 
 // holderName names this server, listening on address, in words for the others of a network that find the

@@ -15,6 +15,14 @@ func TestStoreSection(t *testing.T) {
 	if err != nil || c.Store.Kind != "postgres" || c.Store.URL != "postgres://rs:pw@127.0.0.1:5432/world" {
 		t.Fatalf("postgres store: %+v, %v", c.Store, err)
 	}
+	const pg = "[Store]\nKind = \"postgres\"\nURL = \"postgres://rs:pw@127.0.0.1:5432/world\"\n"
+	c, err = ParseConfig("c.toml", []byte(pg+"RegionAreas = 8\nRegions = [\"r0,0\", \"r-1,2\"]\n"))
+	if err != nil || c.Store.RegionAreas != 8 || len(c.Store.Regions) != 2 || c.Store.Regions[1] != "r-1,2" {
+		t.Fatalf("regions: %+v, %v", c.Store, err)
+	}
+	if c, err := ParseConfig("c.toml", nil); err != nil || c.Store.RegionAreas != 0 || len(c.Store.Regions) != 0 {
+		t.Fatalf("default regions: %+v, %v", c.Store, err)
+	}
 	for _, tc := range []struct{ src, want string }{
 		{"[Store]\nKind = \"sqlite\"\n", "c.toml:2:8: Store.Kind: \"sqlite\" is not a kind of store: use \"leveldb\" or \"postgres\""},
 		{"[Store]\nKind = \"postgres\"\n", "c.toml:2:8: Store.Kind: \"postgres\" needs Store.URL"},
@@ -23,6 +31,11 @@ func TestStoreSection(t *testing.T) {
 		{"[Store]\nKnd = \"postgres\"\n", "c.toml:2:1: unknown key Store.Knd"},
 		{"[Store]\nLeaseSeconds = 0\n", "c.toml:2:16: Store.LeaseSeconds: 0 is not between 1 and 3600 seconds"},
 		{"[Store]\nKind = \"postgres\"\nURL = \"host=db port=x password=s3cret\"\n", "c.toml:3:7: Store.URL: not a PostgreSQL connection URL"},
+		{pg + "RegionAreas = -1\n", "c.toml:4:15: Store.RegionAreas: -1 is not between 0 and 1024 areas"},
+		{pg + "RegionAreas = 4\nRegions = [\"r0,0\", \"north\"]\n", "c.toml:5:11: Store.Regions: region \"north\": want rX,Z such as \"r0,0\""},
+		{pg + "Regions = [\"r0,0\"]\n", "c.toml:4:11: Store.Regions: region \"r0,0\": the world is one region, \"world\", while RegionAreas is 0"},
+		{"[Store]\nRegionAreas = 4\n", "c.toml:2:15: Store.RegionAreas: is for Kind = \"postgres\""},
+		{"[Store]\nRegions = [\"world\"]\n", "c.toml:2:11: Store.Regions: is for Kind = \"postgres\""},
 	} {
 		_, err := ParseConfig("c.toml", []byte(tc.src))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

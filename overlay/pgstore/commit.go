@@ -28,8 +28,10 @@ const nextIDCounter = "next-id"
 // implicit transaction, committed (and synced) before the answer comes back. A failing statement rolls back the
 // whole change. Records apply in the order the LevelDB store applies them (see store.Store).
 //
-// The first statement is the fence (riddlestone_fence): the change is written only if the store's lease is still
-// its own, and nothing is written once another server took it (ErrLeaseLost, for good). A database that cannot be
+// The first statements are the fences (riddlestone_fence), one for each region the change writes, in the order
+// of their names: the change is written only if the store's lease of each is still its own, and nothing is
+// written once another server took one (ErrLeaseLost, for good). A change writing a region whose lease the store
+// does not hold is refused before it is sent (ErrNotHeld; see fenceRegions). A database that cannot be
 // reached is waited for and tried again (retry.go); the store pauses meanwhile and tells Options.OnStatus.
 func (s *Store) Commit(c store.Change) error {
 	b := &pgx.Batch{}
@@ -44,9 +46,15 @@ func (s *Store) Commit(c store.Change) error {
 	if err := s.health.refusal(); err != nil {
 		return err
 	}
+	regions, err := s.fenceRegions(c)
+	if err != nil {
+		return err
+	}
 	s.seq++
 	fenced := &pgx.Batch{}
-	fenced.Queue(fence, s.opts.Region, s.epoch, s.seq)
+	for _, r := range regions {
+		fenced.Queue(fence, r, s.epochOf(r), s.seq)
+	}
 	fenced.QueuedQueries = append(fenced.QueuedQueries, b.QueuedQueries...)
 	return s.commitRetrying(fenced, s.seq)
 }

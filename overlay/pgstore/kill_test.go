@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"syscall"
 	"testing"
@@ -151,7 +152,7 @@ const changeSize = 50
 
 // storeWriter commits changes to a backend's store until it is killed.
 func storeWriter(kind, at string) {
-	for _, b := range backends {
+	for _, b := range append(slices.Clip(backends), regionBackend) {
 		if b.name != kind {
 			continue
 		}

@@ -64,17 +64,17 @@ func readLeaseOf(ctx context.Context, q interface {
 	return l, err == nil, err
 }
 
-// acquire takes the region's lease for this store. A lease another server holds is watched until it runs out,
-// and then taken: a server that died stops renewing it. If its holder renews it meanwhile, that server is alive,
-// and acquire refuses with an error naming it and saying when its lease runs out.
-func (s *Store) acquire(ctx context.Context) error {
+// acquire takes a region's lease for this store. A lease another server holds is watched until it runs out, and
+// then taken: a server that died stops renewing it. If its holder renews it meanwhile, that server is alive, and
+// acquire refuses with an error naming it and saying when its lease runs out (errRenewed).
+func (s *Store) acquire(ctx context.Context, region string) error {
 	var first *lease
 	for {
-		taken, err := s.tryAcquire(ctx)
+		taken, err := s.tryAcquire(ctx, region)
 		if err != nil || taken {
 			return err
 		}
-		l, ok, err := readLeaseOf(ctx, s.pool, s.opts.Region)
+		l, ok, err := readLeaseOf(ctx, s.pool, region)
 		if err != nil {
 			return fmt.Errorf("read the puzzle lease: %w", err)
 		}
@@ -84,11 +84,11 @@ func (s *Store) acquire(ctx context.Context) error {
 		case first == nil:
 			first = &l
 			s.opts.Log.Warn("puzzle store: another server holds the lease of these puzzles; waiting to see whether it renews it",
-				"region", s.opts.Region, "holder", l.holder, "until", l.expires.UTC().Format(time.TimeOnly))
+				"region", region, "holder", l.holder, "until", l.expires.UTC().Format(time.TimeOnly))
 		case l.epoch != first.epoch || l.renewed.After(first.renewed):
-			return fmt.Errorf("the puzzles (region %s) are held by %s, and it renews its lease: another server is "+
+			return fmt.Errorf("%w: the puzzles (region %s) are held by %s, and it renews its lease: another server is "+
 				"running on this database. Stop it first, or give this server a database of its own (docs/network.md)",
-				s.opts.Region, l.describe())
+				errRenewed, region, l.describe())
 		}
 		if err := sleep(ctx, min(l.left+50*time.Millisecond, s.opts.probeEvery())); err != nil {
 			return fmt.Errorf("waiting for the puzzles held by %s: %w", l.describe(), err)
@@ -96,11 +96,14 @@ func (s *Store) acquire(ctx context.Context) error {
 	}
 }
 
-// tryAcquire takes the lease if it is free, and reports whether it did. A session that keeps the lease row locked
-// while the lease has run out is a holder frozen in the middle of a commit (a stopped process, a connection cut
-// half-way through sending): its session is ended, which rolls its commit back, so that it cannot hold up the
+// errRenewed is the error of acquire finding a region's lease renewed by another server.
+var errRenewed = errors.New("lease held")
+
+// tryAcquire takes a region's lease if it is free, and reports whether it did. A session that keeps the lease row
+// locked while the lease has run out is a holder frozen in the middle of a commit (a stopped process, a connection
+// cut half-way through sending): its session is ended, which rolls its commit back, so that it cannot hold up the
 // takeover. A holder that was merely slow then finds its lease taken at its next commit.
-func (s *Store) tryAcquire(ctx context.Context) (bool, error) {
+func (s *Store) tryAcquire(ctx context.Context, region string) (bool, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return false, fmt.Errorf("take the puzzle lease: %w", err)
@@ -109,15 +112,17 @@ func (s *Store) tryAcquire(ctx context.Context) (bool, error) {
 	pid := conn.Conn().PgConn().PID()
 	watch, stop := context.WithCancel(ctx)
 	defer stop()
-	go s.unblock(watch, pid)
-	err = conn.QueryRow(ctx, takeLease, s.opts.Region, s.opts.Holder, s.opts.Lease.Milliseconds()).Scan(&s.epoch, &s.seq)
+	go s.unblock(watch, pid, region)
+	var epoch, seq int64
+	err = conn.QueryRow(ctx, takeLease, region, s.opts.Holder, s.opts.Lease.Milliseconds()).Scan(&epoch, &seq)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return false, nil
 	case err != nil:
 		return false, fmt.Errorf("take the puzzle lease: %w", err)
 	}
-	s.opts.Log.Info("puzzle store: lease taken", "region", s.opts.Region, "epoch", s.epoch, "lease", s.opts.Lease)
+	s.hold(region, epoch, seq)
+	s.opts.Log.Info("puzzle store: lease taken", "region", region, "epoch", epoch, "lease", s.opts.Lease)
 	return true, nil
 }
 
@@ -130,7 +135,7 @@ const endBlockers = `SELECT count(pg_terminate_backend(b)) FROM unnest(pg_blocki
 
 // unblock ends, every unblockAfter until ctx ends, the sessions that keep the session taking the lease waiting
 // while the lease has run out (see tryAcquire).
-func (s *Store) unblock(ctx context.Context, pid uint32) {
+func (s *Store) unblock(ctx context.Context, pid uint32, region string) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.opts.Log.Error("puzzle store: unblocking the lease panicked", "panic", p, "stack", string(debug.Stack()))
@@ -138,9 +143,9 @@ func (s *Store) unblock(ctx context.Context, pid uint32) {
 	}()
 	for sleep(ctx, unblockAfter) == nil {
 		var ended int
-		if err := s.pool.QueryRow(ctx, endBlockers, int32(pid), s.opts.Region).Scan(&ended); err == nil && ended > 0 {
+		if err := s.pool.QueryRow(ctx, endBlockers, int32(pid), region).Scan(&ended); err == nil && ended > 0 {
 			s.opts.Log.Warn("puzzle store: ended the session of a holder whose lease ran out in the middle of a commit",
-				"region", s.opts.Region, "sessions", ended)
+				"region", region, "sessions", ended)
 		}
 	}
 }
@@ -210,35 +215,65 @@ func (s *Store) renewSafely() (err error) {
 	return s.renew()
 }
 
-// renew extends the lease; ErrLeaseLost when it is no longer this store's.
+// renew extends the leases of every region the store holds, in one transaction, in the order of their names (as
+// commits lock them); ErrLeaseLost when one of them is no longer this store's.
 func (s *Store) renew() error {
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.attemptTimeout())
 	defer cancel()
-	tag, err := s.pool.Exec(ctx, renewLease, s.opts.Region, s.epoch, s.opts.Lease.Milliseconds())
-	if err != nil {
+	held := s.heldLeases()
+	if len(held) == 0 {
+		return s.pool.Ping(ctx) // a store taking regions on demand that has none yet: only see the database answer
+	}
+	b := &pgx.Batch{}
+	for _, h := range held {
+		b.Queue(renewLease, h.region, h.epoch, s.opts.Lease.Milliseconds())
+	}
+	res := s.pool.SendBatch(ctx, b)
+	renewed := 0
+	for range held {
+		tag, err := res.Exec()
+		if err != nil {
+			_ = res.Close()
+			return fmt.Errorf("renew the puzzle lease: %w", err)
+		}
+		renewed += int(tag.RowsAffected())
+	}
+	if err := res.Close(); err != nil {
 		return fmt.Errorf("renew the puzzle lease: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if renewed < len(held) {
 		return s.lostTo(ctx)
 	}
 	return nil
 }
 
-// lostTo returns ErrLeaseLost, naming who holds the lease now if that can be read.
+// lostTo returns ErrLeaseLost, naming the region lost and who holds it now if that can be read.
 func (s *Store) lostTo(ctx context.Context) error {
-	if l, ok, err := readLeaseOf(ctx, s.pool, s.opts.Region); err == nil && ok && l.holder != "" {
-		return fmt.Errorf("%w: it is held by %s", ErrLeaseLost, l.describe())
+	for _, h := range s.heldLeases() {
+		l, ok, err := readLeaseOf(ctx, s.pool, h.region)
+		switch {
+		case err != nil:
+			return ErrLeaseLost
+		case ok && l.epoch == h.epoch && l.holder != "":
+			continue // still ours
+		case ok && l.holder != "":
+			return fmt.Errorf("%w: region %s is held by %s", ErrLeaseLost, h.region, l.describe())
+		}
+		return fmt.Errorf("%w: region %s", ErrLeaseLost, h.region)
 	}
 	return ErrLeaseLost
 }
 
-// release gives the lease up at Close, so that another server may take it at once.
+// release gives the store's leases up at Close, so that other servers may take them at once: only the leases of
+// this store's epochs, so that one another server took stays taken.
 func (s *Store) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if _, err := s.pool.Exec(ctx, releaseLease, s.opts.Region, s.epoch); err != nil {
-		s.opts.Log.Warn("puzzle store: the lease could not be given up; another server can take it when it runs out",
-			"err", err, "lease", s.opts.Lease)
+	for _, h := range s.heldLeases() {
+		if _, err := s.pool.Exec(ctx, releaseLease, h.region, h.epoch); err != nil {
+			s.opts.Log.Warn("puzzle store: the lease could not be given up; another server can take it when it runs out",
+				"region", h.region, "err", err, "lease", s.opts.Lease)
+		}
 	}
 }
 

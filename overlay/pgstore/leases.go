@@ -13,11 +13,12 @@ const listLeases = `SELECT region, coalesce(holder, ''), epoch, acquired_at, ren
 
 // Lease is a region's lease as the database has it, for admins: who holds it and until when.
 type Lease struct {
-	// Region is the part of the world the lease is for; "world" for now.
+	// Region is the part of the world the lease is for: "world" while the world is one region, else "rX,Z"
+	// (store.RegionOf).
 	Region string
 	// Holder is the server holding it, in words (machine, pid, address); "" once released.
 	Holder string
-	// Ours is true when it is this store's lease, taken by it and not run out.
+	// Ours is true when it is one of this store's leases, taken by it and not run out.
 	Ours bool
 	// Epoch is the lease's fencing token, raised at every change of holder.
 	Epoch int64
@@ -43,7 +44,7 @@ func (s *Store) Leases(ctx context.Context) ([]Lease, error) {
 			return nil, fmt.Errorf("read the puzzle leases: %w", err)
 		}
 		l.Left = time.Duration(leftMS) * time.Millisecond
-		l.Ours = s.epoch != 0 && l.Region == s.opts.Region && l.Epoch == s.epoch && l.Holder != "" && l.Left > 0
+		l.Ours = s.epochOf(l.Region) == l.Epoch && l.Holder != "" && l.Left > 0
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {

@@ -2,14 +2,17 @@ package pgstore
 
 import (
 	"log/slog"
+	"slices"
 	"time"
+
+	"riddlestone/overlay/store"
 )
 
 // DefaultLease is how long a lease lasts when Options.Lease is 0: a server that dies is replaced within it.
 const DefaultLease = 15 * time.Second
 
-// WorldRegion is the region that stands for the whole world until the world is split into regions.
-const WorldRegion = "world"
+// WorldRegion is the region that stands for the whole world while it is not split into regions.
+const WorldRegion = store.WorldRegion
 
 // Options configure a Store that a server writes (OpenWith): the lease it holds, how long its commits wait for
 // the database, and whom to tell when it pauses.
@@ -18,8 +21,20 @@ type Options struct {
 	// server on host-a, pid 4242, at 0.0.0.0:19132"). Empty means no lease: the store writes only while no
 	// server holds one (tools and tests).
 	Holder string
-	// Region is the region whose lease the store takes; "" means WorldRegion.
+	// Regions are the regions whose leases the store takes at start (see store.RegionOf), refusing to open if
+	// another server holds one and renews it. Empty means Region alone if it is set; else, with RegionAreas 0,
+	// WorldRegion (the whole world, one server at a time); else every region the store can get: those free or
+	// running out unrenewed at start, and then each region its commits first write, if it is free and unchanged
+	// since the start.
+	Regions []string
+	// Region is a single region to take when Regions is empty; "" leaves the choice to Regions' defaults.
 	Region string
+	// RegionAreas groups areas into square regions of RegionAreas by RegionAreas areas (store.RegionOf); 0 keeps
+	// the whole world one region, WorldRegion. Every server of a database must use the same.
+	RegionAreas int
+	// AreaSize is the side of an area in chunks, to find the region of a block (a cleared block, an object at a
+	// block outside any area); 0 leaves blocks in no region (their changes are fenced by their other records).
+	AreaSize int32
 	// Lease is how long the lease lasts unless renewed; the store renews it every third of it. 0 means
 	// DefaultLease. A server that dies is replaced by another within it.
 	Lease time.Duration
@@ -50,9 +65,23 @@ type Status struct {
 	Err error
 }
 
+// listed returns the regions whose leases the store takes at start; none means every region it can get.
+func (o Options) listed() []string {
+	switch {
+	case len(o.Regions) > 0:
+		return o.Regions
+	case o.Region != "":
+		return []string{o.Region}
+	case o.RegionAreas <= 0:
+		return []string{WorldRegion}
+	}
+	return nil
+}
+
 func (o Options) withDefaults() Options {
-	if o.Region == "" {
-		o.Region = WorldRegion
+	if len(o.Regions) > 0 {
+		o.Regions = slices.Sorted(slices.Values(o.Regions)) // leases are taken in the order commits lock them
+		o.Regions = slices.Compact(o.Regions)
 	}
 	if o.Lease <= 0 {
 		o.Lease = DefaultLease

@@ -31,17 +31,19 @@ import (
 // its caller for ever. (A commit's tries are bounded by Options; see retry.go.)
 const opTimeout = time.Minute
 
-// Store is an store.Store in a PostgreSQL database. A store that a server writes holds the lease of its region
-// (OpenWith): every commit checks in its own transaction that the lease is still the store's, so that two servers
-// never both change the same puzzles.
+// Store is an store.Store in a PostgreSQL database. A store that a server writes holds the leases of its regions
+// (OpenWith): every commit checks in its own transaction that the lease of each region it writes is the store's,
+// so that two servers never both change the same puzzles.
 type Store struct {
 	pool *pgxpool.Pool
 	opts Options
 
-	epoch  int64      // the lease's fencing token; 0 without a lease
-	commit sync.Mutex // one commit at a time, in order
-	seq    int64      // the number of the last commit made under the lease (under commit)
-	health health
+	leaseMu sync.Mutex
+	held    map[string]int64 // region -> the epoch (fencing token) of its lease, for the regions held (under leaseMu)
+	seen    map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
+	commit  sync.Mutex       // one commit at a time, in order
+	seq     int64            // the number of the last commit made under the leases (under commit)
+	health  health
 
 	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
 	cancel context.CancelFunc
@@ -50,6 +52,9 @@ type Store struct {
 }
 
 var _ store.Store = (*Store)(nil)
+
+// leased reports whether the store is a server's, holding leases, rather than a tool's.
+func (s *Store) leased() bool { return s.opts.Holder != "" }
 
 // ParseURL checks a connection URL (postgres://user:password@host:port/database?sslmode=...) or key=value
 // connection string without connecting. Its error never quotes the URL, which may hold a password.
@@ -91,15 +96,16 @@ func openPool(ctx context.Context, url, what string) (*pgxpool.Pool, error) {
 }
 
 // Open connects to the database at url and brings its schema to this build's version, without a lease: the store
-// reads, and writes only while no server holds the lease (tools and tests). The database must exist; the tables
+// reads, and writes a region only while no server holds its lease (tools and tests). The database must exist; the tables
 // are made by the first Open.
 func Open(ctx context.Context, url string) (*Store, error) {
 	return openAt(ctx, url, Version(), Options{})
 }
 
-// OpenWith is Open for a server: with opts.Holder set, it takes the lease of opts.Region (waiting for a lease
-// that another server stopped renewing to run out, refusing one that is renewed) and keeps renewing it until
-// Close; commits wait for a database that is away and pause the store, telling opts.OnStatus.
+// OpenWith is Open for a server: with opts.Holder set, it takes the leases of its regions (opts.Regions; waiting
+// for a lease that another server stopped renewing to run out, refusing one that is renewed) and keeps renewing
+// them until Close; every commit fences the regions it writes; commits wait for a database that is away and
+// pause the store, telling opts.OnStatus.
 func OpenWith(ctx context.Context, url string, opts Options) (*Store, error) {
 	return openAt(ctx, url, Version(), opts)
 }
@@ -121,7 +127,8 @@ func openAt(ctx context.Context, url string, version int, opts Options) (*Store,
 		close(s.kept)
 		return s, nil
 	}
-	if err := s.acquire(ctx); err != nil {
+	if err := s.leaseAtStart(ctx); err != nil {
+		s.release() // the regions taken before the one refused
 		s.cancel()
 		pool.Close()
 		return nil, err
@@ -130,15 +137,13 @@ func openAt(ctx context.Context, url string, version int, opts Options) (*Store,
 	return s, nil
 }
 
-// Close gives the lease up, if the store holds one, and closes its connections. Commits waiting for the database
+// Close gives the leases up, if the store holds any, and closes its connections. Commits waiting for the database
 // fail. Closing again does nothing.
 func (s *Store) Close() error {
 	s.closed.Do(func() {
 		s.cancel()
 		<-s.kept
-		if s.epoch != 0 {
-			s.release() // only the lease of this store's epoch: one another server took stays taken
-		}
+		s.release() // only the leases of this store's epochs: one another server took stays taken
 		s.pool.Close()
 	})
 	return nil

@@ -99,7 +99,7 @@ func (s *Store) fenced() error {
 // (keepLease probes it), and until it tells whether a commit in doubt was made. Without a lease nothing probes,
 // so the next commit tries again.
 func (s *Store) giveUp(err error, seq int64, inDoubt bool) error {
-	leased := s.epoch != 0
+	leased := s.leased()
 	if inDoubt && leased {
 		s.health.setDoubt(seq)
 	}
@@ -123,22 +123,27 @@ func fresh(b *pgx.Batch) *pgx.Batch {
 	return out
 }
 
-// committed asks the database whether the commit numbered seq was made under this store's lease; ErrLeaseLost
-// when the lease is another's now. Without a lease it cannot tell, and answers no: sending again is harmless.
+// committed asks the database whether the commit numbered seq was made under this store's leases (its fences
+// record seq in the lease row of each region it wrote); ErrLeaseLost when one of them is another's now. Without a
+// lease it cannot tell, and answers no: sending again is harmless.
 func (s *Store) committed(seq int64) (bool, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.attemptTimeout())
 	defer cancel()
-	if s.epoch == 0 {
+	if !s.leased() {
 		return false, s.pool.Ping(ctx)
 	}
-	l, ok, err := readLeaseOf(ctx, s.pool, s.opts.Region)
-	switch {
-	case err != nil:
-		return false, err
-	case !ok || l.epoch != s.epoch || l.holder == "":
-		return false, s.lostTo(ctx)
+	done := false
+	for _, h := range s.heldLeases() {
+		l, ok, err := readLeaseOf(ctx, s.pool, h.region)
+		switch {
+		case err != nil:
+			return false, err
+		case !ok || l.epoch != h.epoch || l.holder == "":
+			return false, s.lostTo(ctx)
+		}
+		done = done || l.commitSeq >= seq
 	}
-	return l.commitSeq >= seq, nil
+	return done, nil
 }
 
 // pause waits before a commit's next try, unless the store closes or Options.Stop is closed meanwhile.

@@ -1,0 +1,64 @@
+package server_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"riddlestone/internal/pgtest"
+	"riddlestone/overlay/pgstore"
+	"riddlestone/server"
+	"riddlestone/server/web"
+)
+
+// A server on PostgreSQL with the world in regions ([Store] RegionAreas, Regions) holds the regions it lists and
+// no other: the dashboard, the metrics and /puzzle status show each region's lease, its own and another server's;
+// an unlock in its regions is done, one in the other server's region is refused in words (the overlay asks the
+// store which areas the server changes), and the puzzles stay running.
+func TestServerHoldsItsRegions(t *testing.T) {
+	url := pgtest.Database(t)
+	mine := []string{"r-1,-1", "r-1,0", "r0,-1", "r0,0"} // areas -4..3 each way: around the start
+	srv := storeServer(t, func(c *server.Config) {
+		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: leaseSeconds, RegionAreas: 4, Regions: mine}
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	const other = "the server on elsewhere (pid 7, address 10.0.0.2:19132)"
+	east, err := pgstore.OpenWith(ctx, url, pgstore.Options{Holder: other, Regions: []string{"r1,0"}, RegionAreas: 4, Lease: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer east.Close()
+
+	base := srv.WebURL()
+	waitStore(t, base, "five leases", func(v web.StoreView) bool { return len(v.Leases) == 5 })
+	for _, l := range storeOf(t, base).Leases {
+		if ours := l.Region != "r1,0"; l.Ours != ours || l.Left <= 0 {
+			t.Errorf("lease %+v, want ours = %v", l, ours)
+		}
+	}
+	mustContain(t, "/metrics", get(t, base+"metrics"), "\nriddlestone_store_lease_held{region=\"r0,0\"} 1\n",
+		"\nriddlestone_store_lease_held{region=\"r-1,-1\"} 1\n", "\nriddlestone_store_lease_held{region=\"r1,0\"} 0\n")
+	mustContain(t, "/puzzle status on the console", srv.Console(t, "/puzzle status"), "The puzzles are running.",
+		"Region r0,0: held by this server (the server on", "Region r-1,0: held by this server", "Region r1,0: held by "+other)
+
+	bot := srv.Join(t, "Admin")
+	if out := answer(t, bot, "/puzzle unlock 3,2"); !strings.Contains(out, "is open") {
+		t.Fatalf("an unlock in the server's region answered:\n%s", out)
+	}
+	out := answer(t, bot, "/puzzle unlock 5,2")
+	t.Logf("an unlock in another server's region answered: %s", out)
+	if strings.Contains(out, "is open") || !strings.Contains(out, "area 5,2's puzzles run on another server of the network") {
+		t.Fatalf("an unlock in another server's region answered:\n%s", out)
+	}
+	if out := answer(t, bot, "/puzzle unlock -3,-2"); !strings.Contains(out, "is open") {
+		t.Fatalf("an unlock in the server's region after the refused one answered:\n%s", out)
+	}
+	if v := storeOf(t, base); v.Paused {
+		t.Errorf("the refused unlock paused the puzzles: %+v", v)
+	}
+	if out := answer(t, bot, "/puzzle verify"); !strings.Contains(out, "All consistent") {
+		t.Errorf("/puzzle verify after the refused unlock:\n%s", out)
+	}
+}
