@@ -40,6 +40,10 @@ func (o *Overlay) Follow(areas []store.AreaPos) *Reply {
 
 // follow makes the state of areas what saved, the store's part of them (store.Saved.Part), says.
 func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) result {
+	// The objects followed keep their ids, which another server handed out (from a block of its own, in a network):
+	// this server's next id stays its own.
+	next := s.game.State.NextID
+	defer func() { s.game.State.NextID = next }()
 	var ops []op
 	ids := followedIDs(s, areas)
 	for id := range saved.Objects {
@@ -52,7 +56,6 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 	for _, a := range areas {
 		o.followArea(s, a, saved.Areas)
 	}
-	s.game.State.NextID = max(s.game.State.NextID, saved.NextID)
 	s.version++
 	return result{ops: ops, inMemory: true}
 }

@@ -23,19 +23,28 @@ import (
 )
 
 // openOnPostgres attaches an overlay of the yard pack to a world, its state in a PostgreSQL database: with the
-// lease when holder is set (the server that changes the puzzles), without it otherwise (one that follows).
-func openOnPostgres(t *testing.T, w *world.World, url, holder string) *Overlay {
+// leases of a world in regions when holder is set (those listed, or every region it can get), without leases
+// otherwise (a server that only follows).
+func openOnPostgres(t *testing.T, w *world.World, url, holder string, regions ...string) *Overlay {
 	t.Helper()
 	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var st *pgstore.Store
 	open := func() (store.Store, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		return pgstore.OpenWith(ctx, url, pgstore.Options{Holder: holder, Lease: 3 * time.Second})
+		opts := pgstore.Options{Holder: holder, Lease: 3 * time.Second}
+		if holder != "" { // a server of a world in regions of 2 by 2 areas: those listed, or any it can get
+			opts.Regions, opts.RegionAreas, opts.AreaSize = regions, 2, 1
+		}
+		var err error
+		st, err = pgstore.OpenWith(ctx, url, opts)
+		return st, err
 	}
-	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, OpenStore: open,
+	changes := func(a store.AreaPos) bool { return st.Changes(a) } // as the server sets it
+	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, OpenStore: open, Changes: changes,
 		Log: slog.New(slog.NewTextHandler(testWriter{t}, nil)).With("server", holder)})
 	if err != nil {
 		t.Fatal(err)
@@ -46,15 +55,19 @@ func openOnPostgres(t *testing.T, w *world.World, url, holder string) *Overlay {
 	return o
 }
 
-// Two servers on one PostgreSQL database: A changes the puzzles, B follows them. B starts showing what A stored;
-// A's player solves the start area (the key picked up and used, the crate opened, four neighbours opened with
-// their puzzles); then B follows those areas, and its state and its world are A's: every area's record, every
-// object's record, the open crate, the used key gone from the ground, the new puzzles' blocks and items.
+// Two servers on one PostgreSQL database, a world in regions: A takes the regions it can get, B holds one far away
+// and follows A's areas. B follows the start area A opened; A's player solves it (the key picked up and used, the
+// crate opened, four neighbours opened with their puzzles); then B follows those areas, and its state and its
+// world are A's: every area's record, every object's record, the open crate, the used key gone from the ground,
+// the new puzzles' blocks and items. Each server's objects take ids from its own block: following A's objects
+// leaves B's next id in B's block, and an area B opens gets objects no id of which A has.
 func TestFollowingTheAreasAnotherServerChanges(t *testing.T) {
 	url := pgtest.Database(t)
 	wA, wB := overlayWorld(t), overlayWorld(t)
+	b := openOnPostgres(t, wB, url, "server B", "r5,5") // first: A's block of ids lies above B's
 	a := openOnPostgres(t, wA, url, "server A")
-	b := openOnPostgres(t, wB, url, "")
+	waitReply(t, b.Follow([]store.AreaPos{{0, 0}}))
+	wait(t, b)
 	sameStateAndWorld(t, a, b, wA, wB)
 
 	crateAt, keyAt := a.view().where.At(objectsOf(a, "0,0", "Crate")[0]), a.view().where.At(objectsOf(a, "0,0", "Key")[0])
@@ -84,6 +97,33 @@ func TestFollowingTheAreasAnotherServerChanges(t *testing.T) {
 			t.Errorf("server B shows the crate as %#v, want an open barrel", tx.Block(crateAt.Block))
 		}
 	}).Done()
+
+	// Each server makes objects with ids of its own block: A's new puzzles' objects from A's, and B's, following
+	// A's objects, keeps its own next id; an area B opens gets objects none of A's has.
+	aFirst, bFirst := a.store.(store.IDBlocks).FirstID(), b.store.(store.IDBlocks).FirstID()
+	if aFirst <= 0 || bFirst <= 0 || aFirst == bFirst {
+		t.Fatalf("first ids: server A %d, server B %d, want a block each", aFirst, bFirst)
+	}
+	for _, id := range objectsOf(a, "1,0", "Key") {
+		if id < aFirst {
+			t.Errorf("server A's new key %d lies below its block %d", id, aFirst)
+		}
+	}
+	if next := b.view().game.State.NextID; next != bFirst {
+		t.Errorf("server B's next id is %d after following A's objects, want its own block's first %d", next, bFirst)
+	}
+	far := store.AreaPos{10, 10} // in region r5,5, server B's
+	waitReply(t, b.Unlock(far))
+	wait(t, b)
+	made := b.view().game.State.InAreas(areaName(far))
+	if len(made) == 0 {
+		t.Fatal("server B's unlocked area has no objects")
+	}
+	for _, obj := range made {
+		if _, taken := a.view().game.State.Object(obj.ID); taken || obj.ID < bFirst {
+			t.Errorf("server B made object %v, whose id server A has or lies outside B's block from %d", obj, bFirst)
+		}
+	}
 }
 
 // sameStateAndWorld checks that server B has every area and object as server A has them, and shows each object

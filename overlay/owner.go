@@ -245,6 +245,7 @@ func (o *Overlay) rebuild() {
 	if err := o.restoreState(s, saved); err != nil {
 		panic(fmt.Errorf("rebuild the puzzle state from the store: %w", err))
 	}
+	o.ownIDs(s, o.st.game.State.NextID)
 	s.pending, s.version, s.epoch = o.st.pending, o.st.version+1, o.st.epoch+1
 	o.st = s
 	o.pub.Store(s.clone())

@@ -11,7 +11,21 @@ import (
 func (o *Overlay) restore(s *state, saved store.Saved) error {
 	o.staleAtStart = saved.Cleared
 	o.intentsAtStart = saved.Intents
-	return o.restoreState(s, saved)
+	if err := o.restoreState(s, saved); err != nil {
+		return err
+	}
+	o.ownIDs(s, 0)
+	return nil
+}
+
+// ownIDs makes a state's next object id this server's own in a network, where servers make objects at the same time
+// and the store hands each a block of ids (store.IDBlocks): the first of the block, or prior, the next id the server
+// had before, if higher. The state then holds other servers' objects, of higher ids maybe, which the next id must
+// not follow. A store without blocks leaves the state's next id (one past the highest id, or the store's counter).
+func (o *Overlay) ownIDs(s *state, prior int) {
+	if blocks, ok := o.store.(store.IDBlocks); ok && blocks.FirstID() > 0 {
+		s.game.State.NextID = max(prior, blocks.FirstID())
+	}
 }
 
 // restoreState rebuilds a state from what the store holds.

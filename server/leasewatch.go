@@ -57,6 +57,9 @@ func (s *Server) readLeases(st *pgstore.Store) {
 		r.err = err.Error()
 	}
 	s.leases.Store(r)
+	if r.err == "" && s.followOthers(s.followed, r.leases) {
+		s.followed = r.leases
+	}
 }
 
 // storeWordsTimeout bounds one reading of the leases.

@@ -57,7 +57,10 @@ type Server struct {
 
 	paused atomic.Pointer[string]        // what players are told while the puzzle store is paused (store.go); nil while it runs
 	pg     atomic.Pointer[pgstore.Store] // the PostgreSQL puzzle store once open (store.go), for storeView; nil for LevelDB
-	leases atomic.Pointer[leaseReading]  // the last reading of the PostgreSQL store's leases (watchLeases)
+	// followed is the reading of the leases the overlay last followed the other servers' regions at (follow.go):
+	// the lease watcher's alone.
+	followed []pgstore.Lease
+	leases   atomic.Pointer[leaseReading] // the last reading of the PostgreSQL store's leases (watchLeases)
 }
 
 // New opens the world and the listener described by opts and attaches the extensions, but lets no player in

@@ -7,7 +7,7 @@ import (
 )
 
 // listLeases reads every region's lease, for dashboards: a read-only query that takes no lock.
-const listLeases = `SELECT region, coalesce(holder, ''), epoch, acquired_at, renewed_at, expires_at,
+const listLeases = `SELECT region, coalesce(holder, ''), epoch, commit_seq, acquired_at, renewed_at, expires_at,
 		greatest(0, extract(epoch FROM expires_at - now()) * 1000)::bigint
 	FROM riddlestone_leases ORDER BY region`
 
@@ -22,6 +22,9 @@ type Lease struct {
 	Ours bool
 	// Epoch is the lease's fencing token, raised at every change of holder.
 	Epoch int64
+	// Commit is the number of the last commit made under the lease: with Epoch, it changes when the holder commits,
+	// which tells the other servers to follow the region (server/follow.go).
+	Commit int64
 	// Acquired, Renewed and Expires are when it was taken, last renewed and runs out, by the database's clock.
 	Acquired, Renewed, Expires time.Time
 	// Left is how long it has left, by the database's clock; 0 once it ran out.
@@ -40,7 +43,7 @@ func (s *Store) Leases(ctx context.Context) ([]Lease, error) {
 	for rows.Next() {
 		var l Lease
 		var leftMS int64
-		if err := rows.Scan(&l.Region, &l.Holder, &l.Epoch, &l.Acquired, &l.Renewed, &l.Expires, &leftMS); err != nil {
+		if err := rows.Scan(&l.Region, &l.Holder, &l.Epoch, &l.Commit, &l.Acquired, &l.Renewed, &l.Expires, &leftMS); err != nil {
 			return nil, fmt.Errorf("read the puzzle leases: %w", err)
 		}
 		l.Left = time.Duration(leftMS) * time.Millisecond

@@ -44,6 +44,7 @@ type Store struct {
 	commit  sync.Mutex       // one commit at a time, in order
 	seq     int64            // the number of the last commit made under the leases (under commit)
 	health  health
+	firstID int // the first object id of this server's block, in a world split into regions (ids.go)
 
 	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
 	cancel context.CancelFunc
@@ -51,7 +52,10 @@ type Store struct {
 	closed sync.Once
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store    = (*Store)(nil)
+	_ store.IDBlocks = (*Store)(nil)
+)
 
 // leased reports whether the store is a server's, holding leases, rather than a tool's.
 func (s *Store) leased() bool { return s.opts.Holder != "" }
@@ -132,6 +136,14 @@ func openAt(ctx context.Context, url string, version int, opts Options) (*Store,
 		s.cancel()
 		pool.Close()
 		return nil, err
+	}
+	if s.opts.RegionAreas > 0 {
+		if err := s.takeIDBlock(ctx); err != nil {
+			s.release()
+			s.cancel()
+			pool.Close()
+			return nil, err
+		}
 	}
 	go s.keepLease()
 	return s, nil

@@ -371,7 +371,7 @@ func TestMigrateFromVersion3(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps := openPlayers(t, url, "server A", pgstore.PlayerOptions{})
-	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3, 4}) {
+	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3, 4, 5}) {
 		t.Fatalf("after the upgrade the database records %v", got)
 	}
 	var players int

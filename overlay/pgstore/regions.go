@@ -128,7 +128,8 @@ func (s *Store) anyRegion() bool { return len(s.opts.listed()) == 0 }
 
 // fenceRegions returns the regions a change's commit fences, sorted (so that two stores lock lease rows in the
 // same order): the regions the change writes; for a change whose every record lies in no area (see
-// store.Change.Regions), all the regions the store holds. A server's store refuses, with ErrNotHeld, a change
+// store.Change.Regions), all the regions the store holds, or, for a store taking any region that holds none yet,
+// the regions of its new intents' areas (none: unfenced). A server's store refuses, with ErrNotHeld, a change
 // that writes a region whose lease it does not hold and cannot take (takeOnDemand). A store without a lease (a
 // tool) fences the regions the change writes with epoch 0: it writes only where no server holds the lease.
 func (s *Store) fenceRegions(c store.Change) ([]string, error) {
@@ -140,10 +141,18 @@ func (s *Store) fenceRegions(c store.Change) ([]string, error) {
 		return regions, nil
 	}
 	if len(regions) == 0 {
-		if regions = s.Regions(); len(regions) == 0 {
+		if held := s.Regions(); len(held) > 0 {
+			return held, nil
+		}
+		if !s.anyRegion() {
 			return nil, fmt.Errorf("%w (this server holds no region)", ErrNotHeld)
 		}
-		return regions, nil
+		// A store taking any region it can get and holding none yet (a new world, say): the regions of the areas its
+		// new intents are for, which it takes as for a write there (the opening of the start area); a change of
+		// records of no region alone (the next id set aside for work) goes unfenced, as it writes no region's.
+		if regions = s.intentRegions(c); len(regions) == 0 {
+			return nil, nil
+		}
 	}
 	for _, r := range regions {
 		if s.epochOf(r) != 0 {
@@ -154,6 +163,16 @@ func (s *Store) fenceRegions(c store.Change) ([]string, error) {
 		}
 	}
 	return regions, nil
+}
+
+// intentRegions returns the regions of the areas a change's new intents are for, sorted and each once.
+func (s *Store) intentRegions(c store.Change) []string {
+	var out []string
+	for _, in := range c.Intents {
+		out = append(out, s.RegionOf(in.Area))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // takeOnDemand takes, for a store that takes every region it can get, the lease of a region its commit writes

@@ -82,3 +82,21 @@ func (c Change) Regions(regionAreas int, areaSize int32) (regions []string, loos
 	slices.Sort(regions)
 	return slices.Compact(regions), loose
 }
+
+// AreasOf returns every area of a region, when areas are grouped into regions of regionAreas by regionAreas (see
+// RegionOf), row by row; none for WorldRegion or a name that is not a region's.
+func AreasOf(region string, regionAreas int) []AreaPos {
+	rest, ok := strings.CutPrefix(region, "r")
+	corner, err := ParseAreaPos(rest)
+	if !ok || err != nil || regionAreas <= 0 {
+		return nil
+	}
+	n := int32(regionAreas)
+	out := make([]AreaPos, 0, regionAreas*regionAreas)
+	for z := range n {
+		for x := range n {
+			out = append(out, AreaPos{corner[0]*n + x, corner[1]*n + z})
+		}
+	}
+	return out
+}

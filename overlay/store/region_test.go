@@ -78,3 +78,24 @@ func TestChangeRegions(t *testing.T) {
 		}
 	}
 }
+
+// AreasOf lists the areas RegionOf puts in a region, every one of them, negative regions included.
+func TestAreasOfARegion(t *testing.T) {
+	for _, region := range []string{"r0,0", "r-1,2", "r3,-4"} {
+		areas := AreasOf(region, 3)
+		if len(areas) != 9 {
+			t.Fatalf("region %s has %d areas, want 9", region, len(areas))
+		}
+		for _, a := range areas {
+			if got := RegionOf(a, 3); got != region {
+				t.Errorf("area %v of region %s is in region %s", a, region, got)
+			}
+		}
+	}
+	if got := AreasOf(WorldRegion, 3); got != nil {
+		t.Errorf("the world region's areas: %v, want none listed", got)
+	}
+	if got := AreasOf("r0,0", 0); got != nil {
+		t.Errorf("areas of a region of a world in one region: %v, want none", got)
+	}
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+	"time"
+
+	"riddlestone/overlay"
+	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
+)
+
+// followWait bounds how long the lease watcher waits for the overlay to follow the others' regions and take up
+// their openings before its next reading.
+const followWait = 10 * time.Second
+
+// followOthers keeps this server's state of the regions other servers hold what the store has, given the reading
+// of the leases it followed last (nil: none yet) and a new one: the regions whose holder committed in between (its
+// lease's epoch or commit number moved) are followed (overlay.Follow: their areas, objects and puzzles read from
+// the store and shown in the world), and the openings the store holds for this server's areas, which such a
+// commit may have left, are taken up (overlay.TakeUp). It waits for both, so that a later reading's follow never
+// overtakes an earlier one's, and reports whether the new reading is followed (false while the overlay is not
+// there yet: the next reading is compared with the old one again).
+func (s *Server) followOthers(before, now []pgstore.Lease) bool {
+	regionAreas := s.conf.Store.RegionAreas
+	if before == nil || regionAreas <= 0 {
+		return true // the first reading, taken before the overlay loaded the state; or a world of one region
+	}
+	var areas []store.AreaPos
+	for _, r := range committedSince(before, now) {
+		areas = append(areas, store.AreasOf(r, regionAreas)...)
+	}
+	if len(areas) == 0 {
+		return true
+	}
+	o, ok := overlay.Of(s.World())
+	if !ok {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), followWait)
+	defer cancel()
+	if _, err := o.Follow(areas).Wait(ctx); err != nil {
+		s.log.Warn("following the regions other servers changed failed; tried again at their next commit", "err", err)
+	}
+	if _, err := o.TakeUp().Wait(ctx); err != nil {
+		s.log.Warn("taking up the openings other servers left for this server failed", "err", err)
+	}
+	return true
+}
+
+// committedSince returns the regions held by other servers whose lease's epoch or commit number differs between two
+// readings, or that the first reading lacks.
+func committedSince(before, now []pgstore.Lease) []string {
+	was := map[string]pgstore.Lease{}
+	for _, l := range before {
+		was[l.Region] = l
+	}
+	var out []string
+	for _, l := range now {
+		if l.Ours {
+			continue
+		}
+		if b, ok := was[l.Region]; !ok || b.Epoch != l.Epoch || b.Commit != l.Commit {
+			out = append(out, l.Region)
+		}
+	}
+	return out
+}
