@@ -65,3 +65,36 @@ func committedSince(before, now []pgstore.Lease) []string {
 	}
 	return out
 }
+
+// takeOver takes, for a server taking any region it can get, the regions whose holder stopped renewing their
+// leases (a server killed or stopped): for each, the lease (pgstore.Store.TakeOver), then the region's state as
+// its last holder committed it (overlay.Follow), then the region is this server's to change (Ready) and the
+// openings left for it are taken up. A region whose state cannot be followed stays held and unchanged, and the
+// next reading tries to follow it again.
+func (s *Server) takeOver(st *pgstore.Store, leases []pgstore.Lease) {
+	o, ok := overlay.Of(s.World())
+	if !ok || s.conf.Store.RegionAreas <= 0 || len(s.conf.Store.Regions) > 0 {
+		return
+	}
+	for _, l := range leases {
+		ctx, cancel := context.WithTimeout(context.Background(), followWait)
+		if !l.Ours && l.Left == 0 {
+			_, _ = st.TakeOver(ctx, l.Region)
+		}
+		if st.Settling(l.Region) {
+			s.settleRegion(ctx, st, o, l)
+		}
+		cancel()
+	}
+}
+
+// settleRegion follows a region taken over and makes it this server's to change.
+func (s *Server) settleRegion(ctx context.Context, st *pgstore.Store, o *overlay.Overlay, l pgstore.Lease) {
+	if _, err := o.Follow(store.AreasOf(l.Region, s.conf.Store.RegionAreas)).Wait(ctx); err != nil {
+		s.log.Warn("a region taken over could not be followed; it is left unchanged until it is", "region", l.Region, "err", err)
+		return
+	}
+	st.Ready(l.Region)
+	s.log.Info("took over a region whose server stopped renewing its lease", "region", l.Region, "holder", l.Holder)
+	_, _ = o.TakeUp().Wait(ctx)
+}

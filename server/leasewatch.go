@@ -57,9 +57,14 @@ func (s *Server) readLeases(st *pgstore.Store) {
 		r.err = err.Error()
 	}
 	s.leases.Store(r)
-	if r.err == "" && s.followOthers(s.followed, r.leases) {
+	if r.err != "" {
+		return
+	}
+	st.SeenLeases(r.leases)
+	if s.followOthers(s.followed, r.leases) {
 		s.followed = r.leases
 	}
+	s.takeOver(st, r.leases)
 }
 
 // storeWordsTimeout bounds one reading of the leases.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"riddlestone/internal/pgtest"
 )
@@ -20,45 +21,17 @@ func TestTwoServersShareOneWorld(t *testing.T) {
 		t.Skip("runs the program three times")
 	}
 	url := pgtest.Database(t)
-	store := func(regions ...string) string {
-		return fmt.Sprintf("[Store]\nKind = \"postgres\"\nURL = %q\nLeaseSeconds = 3\nRegionAreas = 1\nRegions = [%s]\n", url, strings.Join(regions, ", "))
-	}
-	region := func(x, z int) string { return fmt.Sprintf("%q", fmt.Sprintf("r%d,%d", x, z)) }
-
-	// A first run takes the regions it can get and opens the start area: where it is depends on the seed alone.
 	dir1 := t.TempDir()
-	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, store())}
-	one.start()
-	m := areaName.FindStringSubmatch(one.await("/puzzle status", "active"))
-	if m == nil {
-		t.Fatal("no area in the status")
-	}
-	var sx, sz int
-	fmt.Sscanf(m[1]+" "+m[2], "%d %d", &sx, &sz)
-	one.stop(syscall.SIGTERM)
-
-	one.config = writeProgramConfig(t, dir1, smithYard, store(region(sx, sz)))
+	sx, sz := firstStart(t, url, dir1)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
 	one.start()
 	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard,
-		store(region(sx+1, sz), region(sx-1, sz), region(sx, sz+1), region(sx, sz-1)))}
+		networkStore(url, region(sx+1, sz), region(sx-1, sz), region(sx, sz+1), region(sx, sz-1)))}
 	two.start()
 	defer two.stop(syscall.SIGTERM)
 	defer one.stop(syscall.SIGTERM)
 
-	solveStep := func(action string) {
-		t.Helper()
-		s, ok := plan(t, one.bot)
-		for ; ok && s.action == "PickUp"; s, ok = plan(t, one.bot) {
-			follow(t, one.bot, s)
-		}
-		if !ok || s.action != action {
-			t.Fatalf("next step %+v, want %s", s, action)
-		}
-		follow(t, one.bot, s)
-	}
-	solveStep("Forge")
-	solveStep("Open")
-	one.await("/puzzle status", "solved")
+	solveStart(t, one)
 
 	east := fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz)
 	two.await("/puzzle status", east) // opened by server 2, at server 1's solve
@@ -70,4 +43,89 @@ func TestTwoServersShareOneWorld(t *testing.T) {
 	if !strings.Contains(logs, "area unlocked") {
 		t.Errorf("server 2 did not open the neighbours itself:\n%s", logs)
 	}
+}
+
+// networkStore is the [Store] section of a server of a network on the database at url, the world in regions of one
+// area each: the regions listed, or every region it can get.
+func networkStore(url string, regions ...string) string {
+	return fmt.Sprintf("[Store]\nKind = \"postgres\"\nURL = %q\nLeaseSeconds = 3\nRegionAreas = 1\nRegions = [%s]\n", url, strings.Join(regions, ", "))
+}
+
+// region names the region of an area, quoted for config.toml, in a world in regions of one area each.
+func region(x, z int) string { return fmt.Sprintf("%q", fmt.Sprintf("r%d,%d", x, z)) }
+
+// firstStart runs the program once in dir on the database at url, taking the regions it can get, until it opened
+// the start area, and stops it cleanly; it returns the start area, which depends on the seed alone.
+func firstStart(t *testing.T, url, dir string) (int, int) {
+	t.Helper()
+	p := &program{t: t, config: writeProgramConfig(t, dir, smithYard, networkStore(url))}
+	p.start()
+	m := areaName.FindStringSubmatch(p.await("/puzzle status", "active"))
+	if m == nil {
+		t.Fatal("no area in the status")
+	}
+	var sx, sz int
+	fmt.Sscanf(m[1]+" "+m[2], "%d %d", &sx, &sz)
+	p.stop(syscall.SIGTERM)
+	return sx, sz
+}
+
+// solveStart has a program's bot solve the smith yard's area it stands in: the ingot picked up, forged into the key
+// by the smith, the crate opened with it.
+func solveStart(t *testing.T, p *program) {
+	t.Helper()
+	for _, action := range []string{"Forge", "Open"} {
+		s, ok := plan(t, p.bot)
+		for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
+			follow(t, p.bot, s)
+		}
+		if !ok || s.action != action {
+			t.Fatalf("next step %+v, want %s", s, action)
+		}
+		follow(t, p.bot, s)
+	}
+	p.await("/puzzle status", "solved")
+}
+
+// A server killed mid-play is taken over: server 1 holds the start area's region, server 2 takes every region it
+// can get. Server 1's bot solves the start area; server 2 opens the neighbours (its regions now) at that solve.
+// Server 1 is killed; within its lease's time server 2 takes the start area's region over, follows it as server 1
+// committed it, and changes it from then on: a new puzzle there, which server 2's bot solves.
+func TestAKilledServersRegionIsTakenOver(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program three times")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	start := fmt.Sprintf("%d,%d", sx, sz)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url))}
+	two.start()
+	defer two.stop(syscall.SIGTERM)
+
+	solveStart(t, one)
+	east := fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz)
+	two.await("/puzzle status", east)
+	if out := two.answer("/puzzle reroll " + start); !strings.Contains(out, "another server") {
+		t.Fatalf("server 2 gave server 1's area a new puzzle while server 1 runs: %s", out)
+	}
+
+	one.stop(syscall.SIGKILL)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		out := two.answer("/puzzle reroll " + start)
+		if strings.Contains(out, "new puzzle") && !strings.Contains(out, "another server") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server 2 never took the killed server's area over: %s\nlogs:\n%s", out, readFile(t, two.config+".log"))
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if logs := readFile(t, two.config+".log"); !strings.Contains(logs, "took over a region") {
+		t.Errorf("server 2 did not log the takeover:\n%s", logs)
+	}
+	solveStart(t, two)
 }

@@ -40,11 +40,15 @@ type Store struct {
 
 	leaseMu sync.Mutex
 	held    map[string]int64 // region -> the epoch (fencing token) of its lease, for the regions held (under leaseMu)
-	seen    map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
-	commit  sync.Mutex       // one commit at a time, in order
-	seq     int64            // the number of the last commit made under the leases (under commit)
-	health  health
-	firstID int // the first object id of this server's block, in a world split into regions (ids.go)
+	// settling are the regions taken over as the store runs whose state the server is still reading (takeover.go;
+	// under leaseMu).
+	settling map[string]bool
+	others   map[string]bool  // the regions other servers held at the last reading of the leases (SeenLeases)
+	seen     map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
+	commit   sync.Mutex       // one commit at a time, in order
+	seq      int64            // the number of the last commit made under the leases (under commit)
+	health   health
+	firstID  int // the first object id of this server's block, in a world split into regions (ids.go)
 
 	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
 	cancel context.CancelFunc

@@ -68,9 +68,15 @@ func (s *Store) RegionOf(a store.AreaPos) string { return store.RegionOf(a, s.op
 
 // Changes reports whether the server of this store changes an area's puzzles, for overlay.Options.Changes: the
 // store holds the area's region, or may take it at the commit (a store taking every region it can get). A store
-// that lost a lease answers yes too: its commits fail, saying the puzzles are paused for good.
+// that lost a lease answers yes too: its commits fail, saying the puzzles are paused for good. A region being taken
+// over (TakeOver, not yet Ready) is not changed, nor, by a store taking any region, one another server held at the
+// last reading of the leases (SeenLeases).
 func (s *Store) Changes(a store.AreaPos) bool {
-	return s.HoldsArea(a) || s.anyRegion() || s.health.status().Lost
+	r := s.RegionOf(a)
+	if s.settlingIn(r) {
+		return false // taken over, its state not followed yet (TakeOver)
+	}
+	return s.Holds(r) || s.anyRegion() && !s.heldByOther(r) || s.health.status().Lost
 }
 
 // Regions returns the regions whose leases the store holds, sorted by name.
@@ -155,6 +161,9 @@ func (s *Store) fenceRegions(c store.Change) ([]string, error) {
 		}
 	}
 	for _, r := range regions {
+		if s.settlingIn(r) {
+			return nil, refuseSettling(r)
+		}
 		if s.epochOf(r) != 0 {
 			continue
 		}
