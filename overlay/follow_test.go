@@ -180,12 +180,11 @@ func solveStart(t *testing.T, o *Overlay, w *world.World) {
 	t.Helper()
 	crate, key := objectsOf(o, "0,0", "Crate")[0], objectsOf(o, "0,0", "Key")[0]
 	crateAt := o.view().where.At(crate)
-	id := uuid.New()
-	h := world.EntitySpawnOpts{Position: mgl64.Vec3{8, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Tester", UUID: id})
+	h := joinTester(o, w, "Tester", mgl64.Vec3{8, -60, 8})
 	var r *Reply
 	<-w.Do(func(tx *world.Tx) {
-		p := tx.AddEntity(h).(*player.Player)
-		o.Join(p)
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
 		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}).Done()
 	waitReply(t, r)
@@ -243,12 +242,11 @@ func TestAServerChangesOnlyItsAreas(t *testing.T) {
 	others.Store(east, true) // another server takes the east area over
 	key := objectsOf(o, areaName(east), "Key")[0]
 	keyAt := o.view().where.At(key)
-	id := uuid.New()
-	h := world.EntitySpawnOpts{Position: mgl64.Vec3{14, -60, 8}, ID: id}.New(player.Type, player.Config{Name: "Walker", UUID: id})
+	h := joinTester(o, w, "Walker", mgl64.Vec3{14, -60, 8})
 	var r *Reply
 	<-w.Do(func(tx *world.Tx) {
-		p := tx.AddEntity(h).(*player.Player)
-		o.Join(p)
+		e, _ := h.Entity(tx)
+		p := e.(*player.Player)
 		r = o.act(p, puzzle.Move{Rule: puzzle.PickUp, Inputs: []int{key}}, groundAt(p), nil)
 	}).Done()
 	if _, err := r.Wait(context.Background()); err == nil || !strings.Contains(err.Error(), "another server") {
@@ -282,4 +280,12 @@ func TestAServerChangesOnlyItsAreas(t *testing.T) {
 	if text := waitReply(t, o.TakeUp()); !slices.Equal(text, []string{"0 areas to open taken up."}) {
 		t.Errorf("taking up the store's intents again: %q", text)
 	}
+}
+
+// joinTester adds a player (without a network session) to a world at pos and joins it to the overlay.
+func joinTester(o *Overlay, w *world.World, name string, pos mgl64.Vec3) *world.EntityHandle {
+	id := uuid.New()
+	h := world.EntitySpawnOpts{Position: pos, ID: id}.New(player.Type, player.Config{Name: name, UUID: id})
+	<-w.Do(func(tx *world.Tx) { o.Join(tx.AddEntity(h).(*player.Player)) }).Done()
+	return h
 }

@@ -74,17 +74,23 @@ func firstStart(t *testing.T, url, dir string) (int, int) {
 // by the smith, the crate opened with it.
 func solveStart(t *testing.T, p *program) {
 	t.Helper()
-	for _, action := range []string{"Forge", "Open"} {
-		s, ok := plan(t, p.bot)
-		for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
-			follow(t, p.bot, s)
-		}
-		if !ok || s.action != action {
-			t.Fatalf("next step %+v, want %s", s, action)
-		}
+	stepTo(t, p, "Forge")
+	stepTo(t, p, "Open")
+	p.await("/puzzle status", "solved")
+}
+
+// stepTo has a program's bot pick up what the plan names on the ground and then make the plan's next step,
+// which must be action.
+func stepTo(t *testing.T, p *program, action string) {
+	t.Helper()
+	s, ok := plan(t, p.bot)
+	for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
 		follow(t, p.bot, s)
 	}
-	p.await("/puzzle status", "solved")
+	if !ok || s.action != action {
+		t.Fatalf("next step %+v, want %s", s, action)
+	}
+	follow(t, p.bot, s)
 }
 
 // A server killed mid-play is taken over: server 1 holds the start area's region, server 2 takes every region it

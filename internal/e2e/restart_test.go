@@ -225,17 +225,7 @@ func restartMatrix(t *testing.T, full bool, sections ...string) {
 	start, north, east := fmt.Sprintf("%d,%d", sx, sz), fmt.Sprintf("%d,%d", sx, sz-1), fmt.Sprintf("%d,%d", sx+1, sz)
 	p.verify("the first start")
 
-	solveStep := func(action string) {
-		t.Helper()
-		s, ok := plan(t, p.bot)
-		for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
-			follow(t, p.bot, s)
-		}
-		if !ok || s.action != action {
-			t.Fatalf("next step %+v, want %s", s, action)
-		}
-		follow(t, p.bot, s)
-	}
+	solveStep := func(action string) { t.Helper(); stepTo(t, p, action) }
 	kill, term := syscall.SIGKILL, syscall.SIGTERM
 	signals := []syscall.Signal{kill, term}
 	if !full {

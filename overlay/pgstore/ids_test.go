@@ -37,23 +37,12 @@ func TestEachServerTakesABlockOfIDs(t *testing.T) {
 // TestMigrateFromVersion4 opens a version 4 database holding state with this build as a server of a world split
 // into regions: the sequence of id blocks is made, the state is as written, and the server's block lies above it.
 func TestMigrateFromVersion4(t *testing.T) {
-	url := pgtest.Database(t)
-	old, err := pgstore.OpenAt(ctxT(t), url, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
-	conn := connT(t, url)
-	for _, o := range []store.ObjectRecord{safe, key} {
-		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	url, conn := storeAtVersion(t, 4)
 	s := openRegions(t, url, "server A", "r0,0")
 	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3, 4, 5}) {
 		t.Fatalf("after the upgrade the database records %v", got)
 	}
-	same(t, loadT(t, s), want(nil, []store.ObjectRecord{safe, key}, 1, nil, nil))
+	same(t, loadT(t, s), want(nil, []store.ObjectRecord{safe, key}, 5, nil, nil))
 	if s.FirstID() <= key.ID {
 		t.Fatalf("first id %d, not above the stored objects", s.FirstID())
 	}

@@ -28,21 +28,11 @@ func (s *Store) Load() (store.Saved, error) {
 
 // loadAll reads every table into out.
 func loadAll(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
-	err := each(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas ORDER BY x, z", func(rec []byte) error {
-		var a store.AreaRecord
-		err := json.Unmarshal(rec, &a)
-		out.Areas[a.Pos] = a
-		return err
-	})
+	err := each(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas ORDER BY x, z", intoAreas(out))
 	if err != nil {
 		return err
 	}
-	err = each(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects ORDER BY id", func(rec []byte) error {
-		var o store.ObjectRecord
-		err := json.Unmarshal(rec, &o)
-		out.Objects[o.ID] = o
-		return err
-	})
+	err = each(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects ORDER BY id", intoObjects(out))
 	if err != nil {
 		return err
 	}
@@ -59,6 +49,26 @@ func loadAll(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 		return err
 	}
 	return loadNextID(ctx, tx, out)
+}
+
+// intoAreas returns the reader of area records into out.
+func intoAreas(out *store.Saved) func(rec []byte) error {
+	return func(rec []byte) error {
+		var a store.AreaRecord
+		err := json.Unmarshal(rec, &a)
+		out.Areas[a.Pos] = a
+		return err
+	}
+}
+
+// intoObjects returns the reader of object records into out.
+func intoObjects(out *store.Saved) func(rec []byte) error {
+	return func(rec []byte) error {
+		var o store.ObjectRecord
+		err := json.Unmarshal(rec, &o)
+		out.Objects[o.ID] = o
+		return err
+	}
 }
 
 // loadIntents reads every intent into out.

@@ -233,12 +233,12 @@ func TestCommitsAreSynchronous(t *testing.T) {
 	}
 }
 
-// TestMigrateFromVersion2 writes a store as a version 2 server would, then opens it with this build as a server
-// does: the schema goes to version 3 (the leases), the state loads as it was written, the server takes the lease
-// and its commits go through the fence.
-func TestMigrateFromVersion2(t *testing.T) {
+// storeAtVersion makes a database of an older schema version holding two objects (the safe and the key) and the
+// next id 5, as a server of that version would have written them, and returns its URL and a connection to it.
+func storeAtVersion(t *testing.T, version int) (string, *pgx.Conn) {
+	t.Helper()
 	url := pgtest.Database(t)
-	old, err := pgstore.OpenAt(ctxT(t), url, 2)
+	old, err := pgstore.OpenAt(ctxT(t), url, version)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,6 +252,14 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_counters (name, value) VALUES ('next-id', 5)"); err != nil {
 		t.Fatal(err)
 	}
+	return url, conn
+}
+
+// TestMigrateFromVersion2 writes a store as a version 2 server would, then opens it with this build as a server
+// does: the schema goes to version 3 (the leases), the state loads as it was written, the server takes the lease
+// and its commits go through the fence.
+func TestMigrateFromVersion2(t *testing.T) {
+	url, conn := storeAtVersion(t, 2)
 	s := openLeased(t, url, "server A", pgstore.Options{})
 	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3, 4, 5}) {
 		t.Fatalf("after the upgrade the database records %v", got)

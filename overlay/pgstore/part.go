@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -33,12 +32,7 @@ func loadPart(ctx context.Context, tx pgx.Tx, areas []store.AreaPos, ids []int, 
 		xs[i], zs[i], names[i] = a[0], a[1], a.String()
 	}
 	err := eachOf(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas "+
-		"WHERE (x, z) IN (SELECT * FROM unnest($1::integer[], $2::integer[]))", []any{xs, zs}, func(rec []byte) error {
-		var a store.AreaRecord
-		err := json.Unmarshal(rec, &a)
-		out.Areas[a.Pos] = a
-		return err
-	})
+		"WHERE (x, z) IN (SELECT * FROM unnest($1::integer[], $2::integer[]))", []any{xs, zs}, intoAreas(out))
 	if err != nil {
 		return err
 	}
@@ -76,12 +70,7 @@ func loadContents(ctx context.Context, tx pgx.Tx, out *store.Saved) error {
 
 // loadObjects reads the objects a condition selects into out.
 func loadObjects(ctx context.Context, tx pgx.Tx, where string, args []any, out *store.Saved) error {
-	return eachOf(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects WHERE "+where, args, func(rec []byte) error {
-		var o store.ObjectRecord
-		err := json.Unmarshal(rec, &o)
-		out.Objects[o.ID] = o
-		return err
-	})
+	return eachOf(ctx, tx, "SELECT format('object %s', id), record FROM puzzle_objects WHERE "+where, args, intoObjects(out))
 }
 
 // eachOf is each for a query with arguments.

@@ -355,21 +355,7 @@ func TestUnloadedPlayerIsNotSavedOver(t *testing.T) {
 // server started on it does first: the schema goes to version 4 (riddlestone_players, empty), the puzzle state
 // loads as it was written, and players' data is saved and loaded.
 func TestMigrateFromVersion3(t *testing.T) {
-	url := pgtest.Database(t)
-	old, err := pgstore.OpenAt(ctxT(t), url, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Close()
-	conn := connT(t, url)
-	for _, o := range []store.ObjectRecord{safe, key} {
-		if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_objects (id, record) VALUES ($1, $2)", o.ID, mustJSON(t, o)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := conn.Exec(ctxT(t), "INSERT INTO puzzle_counters (name, value) VALUES ('next-id', 5)"); err != nil {
-		t.Fatal(err)
-	}
+	url, conn := storeAtVersion(t, 3)
 	ps := openPlayers(t, url, "server A", pgstore.PlayerOptions{})
 	if got := versions(t, conn); !slices.Equal(got, []int{1, 2, 3, 4, 5}) {
 		t.Fatalf("after the upgrade the database records %v", got)
