@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"riddlestone/overlay/store"
+	"riddlestone/puzzle"
 )
 
 // Following areas another server changes. In a network of servers (docs/network.md) one server changes an area's
@@ -62,9 +63,9 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 
 // followedIDs returns the ids of the objects lying in areas, and of what they hold, as a state has them.
 func followedIDs(s *state, areas []store.AreaPos) []int {
-	names := make([]string, len(areas))
-	for i, a := range areas {
-		names[i] = areaName(a)
+	names := []string{puzzle.Inventory} // held objects too: store.Saved.Part
+	for _, a := range areas {
+		names = append(names, areaName(a))
 	}
 	var ids []int
 	for _, obj := range s.game.State.InAreas(names...) {
@@ -86,8 +87,8 @@ func (o *Overlay) followObject(s *state, id int, saved map[int]store.ObjectRecor
 	old, had := s.record(id)
 	rec, has := saved[id]
 	switch {
-	case !has && !had:
-		return nil
+	case !has && !had, o.heldHere(old.Where) || o.heldHere(rec.Where):
+		return nil // a player here holds it: this server changes it, and the store may be behind its last change
 	case !has:
 		s.game.RemoveIDs(id)
 		s.forget(id)
@@ -101,6 +102,15 @@ func (o *Overlay) followObject(s *state, id int, saved map[int]store.ObjectRecor
 	}
 	s.take(rec)
 	return append(ops, o.show(s.pack, rec.Object, rec.Where))
+}
+
+// heldHere reports whether a place is the inventory of a player playing on this server.
+func (o *Overlay) heldHere(w store.Where) bool {
+	if w.Kind != store.InInventory {
+		return false
+	}
+	_, here := o.online.Load(w.Player)
+	return here
 }
 
 // sameRecord reports whether two records of an object say the same.

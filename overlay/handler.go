@@ -22,6 +22,7 @@ func (o *Overlay) Handler(p *player.Player, next player.Handler) player.Handler 
 	}
 	joined.Store(p.H(), o) // before the join hooks, so that commands know the player's overlay at once
 	inventories.Store(p.UUID(), p.Inventory())
+	o.online.Store(p.UUID(), struct{}{})
 	return &handler{Handler: next, o: o, area: store.AreaOfBlock(cube.PosFromVec3(p.Position()), int32(o.opts.AreaSize)),
 		dropped: map[int]time.Time{}}
 }
@@ -45,6 +46,9 @@ type handler struct {
 	// dropped is when the player last dropped each puzzle item, by object id: the dropper does not pick it up again
 	// for dropperDelay. Handlers run on the player's world goroutine, so it needs no lock.
 	dropped map[int]time.Time
+	// sent is set once the player was sent to another server of the network (crossTo): they leave holding what
+	// they hold.
+	sent bool
 }
 
 // dropperDelay is how long a player who drops an item cannot pick it up again, as in vanilla: without it, a
@@ -61,6 +65,10 @@ func (h *handler) HandleMove(ctx *player.Context, newPos mgl64.Vec3, newRot cube
 		if !v.open(to) {
 			ctx.Cancel()
 			h.refuse(ctx.Player(), v, to)
+			return
+		}
+		if h.crossTo(ctx.Player(), to, newPos) {
+			ctx.Cancel()
 			return
 		}
 		h.area = to
@@ -256,9 +264,12 @@ func onHopper(p *player.Player) bool {
 
 // HandleQuit puts down what the player holds, so no area waits for them, then goes on.
 func (h *handler) HandleQuit(p *player.Player) {
-	h.o.dropHeld(p)
+	if !h.sent {
+		h.o.dropHeld(p)
+	}
 	joined.Delete(p.H())
 	h.o.walls.m.Delete(p.H())
 	inventories.Delete(p.UUID())
+	h.o.online.Delete(p.UUID())
 	h.Handler.HandleQuit(p)
 }

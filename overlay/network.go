@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/df-mc/dragonfly/server/player"
+	"github.com/go-gl/mathgl/mgl64"
+
 	"riddlestone/overlay/store"
 )
 
@@ -84,4 +87,14 @@ func (o *Overlay) takeUp(s *state, intents []store.Intent) result {
 	}
 	res.text = []string{fmt.Sprintf("%d areas to open taken up.", len(res.after))}
 	return res
+}
+
+// crossTo sends a player stepping into an open area another server changes to that server (Options.Cross), once,
+// and reports whether they were sent.
+func (h *handler) crossTo(p *player.Player, to store.AreaPos, newPos mgl64.Vec3) bool {
+	if h.sent || h.o.opts.Cross == nil || h.o.opts.Changes(to) {
+		return false
+	}
+	h.sent = h.o.opts.Cross(p, to, newPos)
+	return h.sent
 }

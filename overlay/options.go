@@ -4,6 +4,7 @@ import (
 	"log/slog"
 
 	"github.com/df-mc/dragonfly/server/player"
+	"github.com/go-gl/mathgl/mgl64"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
@@ -46,6 +47,11 @@ type Options struct {
 	// area is changed by the server that holds its region; the others show it as the store has it (Follow) and
 	// refuse moves, openings, new puzzles and locks there. nil means every area: a server on its own.
 	Changes func(area store.AreaPos) bool
+	// Cross is called on the world goroutine when a player steps into an open area this server does not change
+	// (Changes), towards newPos: the server sends them to the server that changes it (Bedrock's Transfer packet)
+	// and reports true, and the step is not made here; the player leaves with what they hold (their puzzle items
+	// are not put down as a leaving player's are). nil, or false: the player walks in and looks, changing nothing.
+	Cross func(p *player.Player, to store.AreaPos, newPos mgl64.Vec3) bool
 	// Log receives the overlay's logs; nil means slog.Default().
 	Log *slog.Logger
 }

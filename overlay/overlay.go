@@ -27,8 +27,11 @@ type Overlay struct {
 	opts  Options
 	w     *world.World
 	store store.Store
-	looks looks
-	graph Graph
+	// online are the players playing on this server, by UUID: the objects they hold are this server's to change,
+	// and following the others' commits leaves them as they are (follow.go).
+	online sync.Map
+	looks  looks
+	graph  Graph
 
 	inbox   *inbox
 	journal journal               // the world changes committed and not yet shown, in order

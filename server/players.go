@@ -58,8 +58,8 @@ func dragonflyConfig(ctx context.Context, conf Config, log *slog.Logger) (dfserv
 // would be saved over their items. The store does not save that session either. It runs in the world
 // transaction of the join.
 func (s *Server) turnAwayUnloaded(p *player.Player) bool {
-	ps, ok := s.dfConf.PlayerProvider.(*pgstore.PlayerStore)
-	if !ok || !ps.Unloaded(p.Inventory()) {
+	ps := s.playerStore()
+	if ps == nil || !ps.Unloaded(p.Inventory()) {
 		return false
 	}
 	s.log.Warn("player turned away: their saved data could not be loaded", "name", p.Name(), "uuid", p.UUID())

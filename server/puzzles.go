@@ -60,6 +60,7 @@ func Puzzles(s *Server) error {
 		ExportDir:     filepath.Join(conf.World.Folder, "riddlestone-exports"),
 		ShowBlocks:    s.listener.showBlock,
 		Changes:       s.changes,
+		Cross:         s.cross,
 		Log:           s.Log(),
 	})
 	if err != nil {

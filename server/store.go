@@ -1,11 +1,14 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"time"
 
 	"riddlestone/overlay/pgstore"
@@ -37,6 +40,10 @@ type StoreSettings struct {
 	// RegionAreas 0; with regions, every region it can get (those free at start, and each region its changes
 	// first write while it is free).
 	Regions []string
+	// PublicAddress is where players reach this server (host:port), for the other servers of a network, which send
+	// a player who walks into one of this server's regions there (Bedrock's Transfer packet). Empty means
+	// Network.Address; set it when players come through a proxy or another name.
+	PublicAddress string
 }
 
 // The kinds of store.
@@ -61,6 +68,9 @@ func (s StoreSettings) validate() (key string, err error) {
 	if key, err := s.validateRegions(); err != nil {
 		return key, err
 	}
+	if err := validAddress(s.PublicAddress); err != nil {
+		return "PublicAddress", err
+	}
 	switch s.Kind {
 	case storeLevelDB:
 		if s.URL != "" {
@@ -77,6 +87,18 @@ func (s StoreSettings) validate() (key string, err error) {
 		return "Kind", fmt.Errorf("%q is not a kind of store: use %q or %q", s.Kind, storeLevelDB, storePostgres)
 	}
 	return "", nil
+}
+
+// validAddress checks a host:port players reach a server at; empty is allowed (Network.Address stands for it).
+func validAddress(a string) error {
+	if a == "" {
+		return nil
+	}
+	host, port, err := net.SplitHostPort(a)
+	if n, perr := strconv.Atoi(port); err != nil || host == "" || perr != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("%q is not a host:port players can reach, such as \"play.example.net:19132\"", a)
+	}
+	return nil
 }
 
 // validateRegions checks RegionAreas and Regions.
@@ -126,6 +148,7 @@ func (s *Server) openStore() func() (store.Store, error) {
 		defer cancel()
 		st, err := pgstore.OpenWith(ctx, c.Store.URL, pgstore.Options{
 			Holder:      holderName(s.conf.Network.Address),
+			Address:     cmp.Or(c.Store.PublicAddress, s.conf.Network.Address),
 			Regions:     c.Store.Regions,
 			RegionAreas: c.Store.RegionAreas,
 			AreaSize:    int32(c.Puzzles.AreaSize),

@@ -1,12 +1,16 @@
 package e2e_test
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
+	"riddlestone/internal/e2e"
 	"riddlestone/internal/pgtest"
 )
 
@@ -134,4 +138,82 @@ func TestAKilledServersRegionIsTakenOver(t *testing.T) {
 		t.Errorf("server 2 did not log the takeover:\n%s", logs)
 	}
 	solveStart(t, two)
+}
+
+// A player crosses from one server to the other carrying a puzzle item: server 1 holds the start area's region,
+// server 2 its neighbours'. After the start is solved and given a new puzzle, the bot on server 1 picks up the
+// ingot lying there and walks east across the border into server 2's area: server 1 saves them standing there and
+// sends their client to server 2 (Bedrock's Transfer packet, which the bot follows as a client does); on server 2
+// they stand just over the border holding the ingot, which the store still gives them (not put down on server 1
+// as a leaving player's items are), and server 2's other player is told so by the plan.
+func TestAPlayerCrossesBetweenServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program three times")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	start := fmt.Sprintf("%d,%d", sx, sz)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard,
+		networkStore(url, region(sx+1, sz), region(sx-1, sz), region(sx, sz+1), region(sx, sz-1)))}
+	src := strings.Replace(readFile(t, two.config), `OfflineAdmins = ["Admin"]`, `OfflineAdmins = ["Admin", "Watcher"]`, 1)
+	if err := os.WriteFile(two.config, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	two.proc, two.bot = startProgram(t, two.config, "Watcher") // the Admin is to come over from server 1
+	defer two.stop(syscall.SIGTERM)
+
+	solveStart(t, one)
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+	one.answer("/puzzle reroll " + start)
+	out := one.await("/puzzle plan", "Ingot #")
+	ingot := ingotPlace.FindStringSubmatch(out)
+	if ingot == nil {
+		t.Fatalf("no ingot on the ground in the plan:\n%s", out)
+	}
+	follow(t, one.bot, step{action: "PickUp", item: "Ingot", place: "entity", pos: parsePos(ingot[2])})
+	held := "Ingot #" + ingot[1] + " held by"
+	one.await("/puzzle plan", held)
+	two.await("/puzzle plan", held) // server 2 followed the pick-up
+
+	border := float64((sx + 1) * 32) // areas of two chunks
+	mark := one.bot.Mark()
+	walkEast(t, one.bot, border+3)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	pk, err := one.bot.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
+	if err != nil {
+		t.Fatalf("walking into server 2's area, the player was not sent there: %v\nlogs:\n%s", err, readFile(t, one.config+".log"))
+	}
+	tr := pk.(*packet.Transfer)
+	_ = one.bot.Close() // the client leaves, as Bedrock's does on a Transfer
+	there, err := e2e.Dial(ctx, fmt.Sprintf("%s:%d", tr.Address, tr.Port), "Admin")
+	if err != nil {
+		t.Fatalf("the player could not join the server they were sent to (%s:%d): %v", tr.Address, tr.Port, err)
+	}
+	defer there.Close()
+	if addr := strings.Split(strings.Split(readFile(t, two.config), "Address = \"")[1], "\"")[0]; fmt.Sprintf("%s:%d", tr.Address, tr.Port) != addr {
+		t.Errorf("the player was sent to %s:%d, server 2 listens on %s", tr.Address, tr.Port, addr)
+	}
+	if pos := there.Position(); pos[0] < border || pos[0] > border+4 {
+		t.Errorf("on server 2 the player stands at %v, want just over the border at x %v", pos, border)
+	}
+	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there, "Ingot") == 1 }); err != nil {
+		t.Fatalf("on server 2 the player does not hold the ingot once (%d): %v\nlogs:\n%s", heldNamed(there, "Ingot"), err, readFile(t, two.config+".log"))
+	}
+	two.await("/puzzle plan", held) // the store still gives it to them: server 1 did not put it down
+}
+
+// walkEast moves a bot east in steps of half a block, a step a tick, to x, as a player walks.
+func walkEast(t *testing.T, b *e2e.Bot, x float64) {
+	t.Helper()
+	for pos := b.Position(); pos[0] < x; pos[0] += 0.5 {
+		if err := b.MoveTo(pos); err != nil {
+			return // sent away: the connection is closing
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

@@ -361,8 +361,9 @@ CREATE TRIGGER refuse_object BEFORE INSERT OR UPDATE ON puzzle_objects FOR EACH 
 	}
 }
 
-// LoadAreas reads the areas asked for, the objects lying in them or asked for by id, what those hold and what
-// that holds in turn, as Saved.Part picks them out of the whole state; LoadIntents reads the intents.
+// LoadAreas reads the areas asked for, the objects lying in them, held by players (the key) or asked for by id,
+// what those hold and what that holds in turn, as Saved.Part picks them out of the whole state; LoadIntents reads
+// the intents.
 func loadAreasReadsAPart(t *testing.T, b backend, at string) {
 	s := openT(t, b, at)
 	chest := store.ObjectRecord{Object: puzzle.Object{ID: 5, Item: "Chest", Area: "0,-1", Contained: 6}, Where: store.Where{Kind: store.AtBlock, Block: cube.Pos{4, 64, -9}}}
@@ -381,10 +382,10 @@ func loadAreasReadsAPart(t *testing.T, b backend, at string) {
 		areasTo []store.AreaRecord
 		objects []store.ObjectRecord
 	}{
-		{[]store.AreaPos{north.Pos}, nil, []store.AreaRecord{north}, []store.ObjectRecord{chest, box, coin}},
-		{[]store.AreaPos{meadow.Pos}, []int{key.ID}, []store.AreaRecord{meadow}, []store.ObjectRecord{safe, smith, pond, key}},
-		{[]store.AreaPos{{7, 7}}, []int{stray.ID, 99}, nil, []store.ObjectRecord{stray}},
-		{[]store.AreaPos{farWest.Pos, north.Pos}, []int{box.ID}, []store.AreaRecord{farWest, north}, []store.ObjectRecord{chest, box, coin}},
+		{[]store.AreaPos{north.Pos}, nil, []store.AreaRecord{north}, []store.ObjectRecord{chest, box, coin, key}},
+		{[]store.AreaPos{meadow.Pos}, []int{smith.ID}, []store.AreaRecord{meadow}, []store.ObjectRecord{safe, smith, pond, key}},
+		{[]store.AreaPos{{7, 7}}, []int{stray.ID, 99}, nil, []store.ObjectRecord{stray, key}},
+		{[]store.AreaPos{farWest.Pos, north.Pos}, []int{box.ID}, []store.AreaRecord{farWest, north}, []store.ObjectRecord{chest, box, coin, key}},
 	}
 	whole := loadT(t, s)
 	for _, c := range cases {

@@ -15,10 +15,10 @@ import (
 const (
 	// takeLease takes the region's lease if nobody holds it, or its holder released it or let it run out, and
 	// returns the new epoch and the last commit made under the lease before.
-	takeLease = `INSERT INTO riddlestone_leases AS l (region, holder, epoch, expires_at)
-		VALUES ($1, $2, 1, now() + $3::bigint * interval '1 millisecond')
+	takeLease = `INSERT INTO riddlestone_leases AS l (region, holder, epoch, expires_at, address)
+		VALUES ($1, $2, 1, now() + $3::bigint * interval '1 millisecond', nullif($4, ''))
 		ON CONFLICT (region) DO UPDATE SET holder = excluded.holder, epoch = l.epoch + 1, acquired_at = now(),
-			renewed_at = now(), expires_at = excluded.expires_at
+			renewed_at = now(), expires_at = excluded.expires_at, address = excluded.address
 		WHERE l.holder IS NULL OR l.expires_at <= now()
 		RETURNING epoch, commit_seq`
 	// readLease reads who holds the region's lease, when they last renewed it and how long it has left.
@@ -114,7 +114,7 @@ func (s *Store) tryAcquire(ctx context.Context, region string) (bool, error) {
 	defer stop()
 	go s.unblock(watch, pid, region)
 	var epoch, seq int64
-	err = conn.QueryRow(ctx, takeLease, region, s.opts.Holder, s.opts.Lease.Milliseconds()).Scan(&epoch, &seq)
+	err = conn.QueryRow(ctx, takeLease, region, s.opts.Holder, s.opts.Lease.Milliseconds(), s.opts.Address).Scan(&epoch, &seq)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return false, nil

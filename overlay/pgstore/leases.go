@@ -7,7 +7,7 @@ import (
 )
 
 // listLeases reads every region's lease, for dashboards: a read-only query that takes no lock.
-const listLeases = `SELECT region, coalesce(holder, ''), epoch, commit_seq, acquired_at, renewed_at, expires_at,
+const listLeases = `SELECT region, coalesce(holder, ''), coalesce(address, ''), epoch, commit_seq, acquired_at, renewed_at, expires_at,
 		greatest(0, extract(epoch FROM expires_at - now()) * 1000)::bigint
 	FROM riddlestone_leases ORDER BY region`
 
@@ -18,6 +18,8 @@ type Lease struct {
 	Region string
 	// Holder is the server holding it, in words (machine, pid, address); "" once released.
 	Holder string
+	// Address is where players reach the holder (Options.Address); "" when it gave none.
+	Address string
 	// Ours is true when it is one of this store's leases, taken by it and not run out.
 	Ours bool
 	// Epoch is the lease's fencing token, raised at every change of holder.
@@ -43,7 +45,7 @@ func (s *Store) Leases(ctx context.Context) ([]Lease, error) {
 	for rows.Next() {
 		var l Lease
 		var leftMS int64
-		if err := rows.Scan(&l.Region, &l.Holder, &l.Epoch, &l.Commit, &l.Acquired, &l.Renewed, &l.Expires, &leftMS); err != nil {
+		if err := rows.Scan(&l.Region, &l.Holder, &l.Address, &l.Epoch, &l.Commit, &l.Acquired, &l.Renewed, &l.Expires, &leftMS); err != nil {
 			return nil, fmt.Errorf("read the puzzle leases: %w", err)
 		}
 		l.Left = time.Duration(leftMS) * time.Millisecond

@@ -21,6 +21,9 @@ type Options struct {
 	// server on host-a, pid 4242, at 0.0.0.0:19132"). Empty means no lease: the store writes only while no
 	// server holds one (tools and tests).
 	Holder string
+	// Address is where players reach this server (host:port), kept with its leases: a server of the network sends a
+	// player who walks into one of this server's regions here. Empty: players are not sent here.
+	Address string
 	// Regions are the regions whose leases the store takes at start (see store.RegionOf), refusing to open if
 	// another server holds one and renews it. Empty means Region alone if it is set; else, with RegionAreas 0,
 	// WorldRegion (the whole world, one server at a time); else every region the store can get: those free or

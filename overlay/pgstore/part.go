@@ -27,9 +27,10 @@ func (s *Store) LoadAreas(areas []store.AreaPos, ids []int) (store.Saved, error)
 
 // loadPart reads the areas, their objects, the objects of ids and what all those hold, and the next id, into out.
 func loadPart(ctx context.Context, tx pgx.Tx, areas []store.AreaPos, ids []int, out *store.Saved) error {
-	xs, zs, names := make([]int32, len(areas)), make([]int32, len(areas)), make([]string, len(areas))
+	xs, zs, names := make([]int32, len(areas)), make([]int32, len(areas)), []string{puzzle.Inventory}
 	for i, a := range areas {
-		xs[i], zs[i], names[i] = a[0], a[1], a.String()
+		xs[i], zs[i] = a[0], a[1]
+		names = append(names, a.String())
 	}
 	err := eachOf(ctx, tx, "SELECT format('area %s,%s', x, z), record FROM puzzle_areas "+
 		"WHERE (x, z) IN (SELECT * FROM unnest($1::integer[], $2::integer[]))", []any{xs, zs}, intoAreas(out))

@@ -77,6 +77,8 @@ type PlayerStore struct {
 
 	mu       sync.Mutex
 	unloaded map[weak.Pointer[inventory.Inventory]]struct{} // the sessions whose stored data could not be loaded
+	// handedOver are the sessions of players sent to another server, saved then (handover.go).
+	handedOver map[weak.Pointer[inventory.Inventory]]struct{}
 
 	ctx    context.Context // ends at Close
 	cancel context.CancelFunc
@@ -187,6 +189,9 @@ func (ps *PlayerStore) forget(inv *inventory.Inventory) bool {
 // synchronously. It tries again while the database cannot be reached, for at most PlayerOptions.SaveTimeout (one
 // short try while the last save found it away), and then fails: the stored data stays as it was.
 func (ps *PlayerStore) Save(id uuid.UUID, conf player.Config, w *world.World) error {
+	if ps.handedOverNow(conf.Inventory) {
+		return nil // saved as they were sent to another server, which may have them now (HandOver)
+	}
 	if ps.forget(conf.Inventory) {
 		return fmt.Errorf("player data of %s (%s) not saved: it could not be loaded when they joined, and this session's would replace it", conf.Name, id)
 	}

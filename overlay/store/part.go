@@ -6,19 +6,20 @@ import "riddlestone/puzzle"
 // that server's commits (overlay.Follow).
 type AreaReader interface {
 	// LoadAreas reads the part of the state Saved.Part names, in one consistent state: the records of the areas,
-	// the objects lying in them, the objects of ids wherever they are now, and what those objects hold; with the
-	// next free object id. Cleared blocks and intents are not read.
+	// the objects lying in them or held by players, the objects of ids wherever they are now, and what those
+	// objects hold; with the next free object id. Cleared blocks and intents are not read.
 	LoadAreas(areas []AreaPos, ids []int) (Saved, error)
 	// LoadIntents reads the intents the store holds: work decided and not done, by whichever server decided it.
 	LoadIntents() ([]Intent, error)
 }
 
 // Part returns the part of s that follows areas: the records of the areas s has among them; the objects lying in
-// them (their engine area is the area's name, AreaPos.String) and the objects of ids that s has, wherever they
-// are now, and then the objects any of those hold, and what those hold in turn; and the next free object id.
+// them (their engine area is the area's name, AreaPos.String), the objects held in players' inventories (which go
+// where the players go, from server to server) and the objects of ids that s has, wherever they are now, and then
+// the objects any of those hold, and what those hold in turn; and the next free object id.
 func (s Saved) Part(areas []AreaPos, ids []int) Saved {
 	out := Saved{Areas: map[AreaPos]AreaRecord{}, Objects: map[int]ObjectRecord{}, NextID: s.NextID}
-	names := map[string]bool{}
+	names := map[string]bool{puzzle.Inventory: true} // held objects go where their players go: every server follows them
 	for _, a := range areas {
 		names[a.String()] = true
 		if rec, ok := s.Areas[a]; ok {
