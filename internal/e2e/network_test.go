@@ -78,23 +78,29 @@ func firstStart(t *testing.T, url, dir string) (int, int) {
 // by the smith, the crate opened with it.
 func solveStart(t *testing.T, p *program) {
 	t.Helper()
-	stepTo(t, p, "Forge")
-	stepTo(t, p, "Open")
+	solveHere(t, p.bot)
 	p.await("/puzzle status", "solved")
 }
 
-// stepTo has a program's bot pick up what the plan names on the ground and then make the plan's next step,
-// which must be action.
-func stepTo(t *testing.T, p *program, action string) {
+// solveHere has a bot solve the smith yard's area it stands in, following the plan its server gives.
+func solveHere(t *testing.T, b *e2e.Bot) {
 	t.Helper()
-	s, ok := plan(t, p.bot)
-	for ; ok && s.action == "PickUp"; s, ok = plan(t, p.bot) {
-		follow(t, p.bot, s)
+	stepTo(t, b, "Forge")
+	stepTo(t, b, "Open")
+}
+
+// stepTo has a bot pick up what the plan names on the ground and then make the plan's next step, which must be
+// action.
+func stepTo(t *testing.T, b *e2e.Bot, action string) {
+	t.Helper()
+	s, ok := plan(t, b)
+	for ; ok && s.action == "PickUp"; s, ok = plan(t, b) {
+		follow(t, b, s)
 	}
 	if !ok || s.action != action {
 		t.Fatalf("next step %+v, want %s", s, action)
 	}
-	follow(t, p.bot, s)
+	follow(t, b, s)
 }
 
 // A server killed mid-play is taken over: server 1 holds the start area's region, server 2 takes every region it
@@ -159,11 +165,7 @@ func TestAPlayerCrossesBetweenServers(t *testing.T) {
 	defer one.stop(syscall.SIGTERM)
 	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard,
 		networkStore(url, region(sx+1, sz), region(sx-1, sz), region(sx, sz+1), region(sx, sz-1)))}
-	src := strings.Replace(readFile(t, two.config), `OfflineAdmins = ["Admin"]`, `OfflineAdmins = ["Admin", "Watcher"]`, 1)
-	if err := os.WriteFile(two.config, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	two.proc, two.bot = startProgram(t, two.config, "Watcher") // the Admin is to come over from server 1
+	startAs(t, two, "Watcher") // the Admin is to come over from server 1
 	defer two.stop(syscall.SIGTERM)
 
 	solveStart(t, one)
@@ -180,40 +182,140 @@ func TestAPlayerCrossesBetweenServers(t *testing.T) {
 	two.await("/puzzle plan", held) // server 2 followed the pick-up
 
 	border := float64((sx + 1) * 32) // areas of two chunks
-	mark := one.bot.Mark()
-	walkEast(t, one.bot, border+3)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	pk, err := one.bot.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
-	if err != nil {
-		t.Fatalf("walking into server 2's area, the player was not sent there: %v\nlogs:\n%s", err, readFile(t, one.config+".log"))
-	}
-	tr := pk.(*packet.Transfer)
-	_ = one.bot.Close() // the client leaves, as Bedrock's does on a Transfer
-	there, err := e2e.Dial(ctx, fmt.Sprintf("%s:%d", tr.Address, tr.Port), "Admin")
-	if err != nil {
-		t.Fatalf("the player could not join the server they were sent to (%s:%d): %v", tr.Address, tr.Port, err)
-	}
+	there, tr := crossEast(t, one, border+3)
 	defer there.Close()
-	if addr := strings.Split(strings.Split(readFile(t, two.config), "Address = \"")[1], "\"")[0]; fmt.Sprintf("%s:%d", tr.Address, tr.Port) != addr {
-		t.Errorf("the player was sent to %s:%d, server 2 listens on %s", tr.Address, tr.Port, addr)
+	if addr := addressOf(t, two); tr != addr {
+		t.Errorf("the player was sent to %s, server 2 listens on %s", tr, addr)
 	}
 	if pos := there.Position(); pos[0] < border || pos[0] > border+4 {
 		t.Errorf("on server 2 the player stands at %v, want just over the border at x %v", pos, border)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
 	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there, "Ingot") == 1 }); err != nil {
 		t.Fatalf("on server 2 the player does not hold the ingot once (%d): %v\nlogs:\n%s", heldNamed(there, "Ingot"), err, readFile(t, two.config+".log"))
 	}
 	two.await("/puzzle plan", held) // the store still gives it to them: server 1 did not put it down
 }
 
-// walkEast moves a bot east in steps of half a block, a step a tick, to x, as a player walks.
-func walkEast(t *testing.T, b *e2e.Bot, x float64) {
+// crossEast walks a program's bot east to x, over the border of an area another server changes: its server sends it
+// there with Bedrock's Transfer packet, and the bot follows as a client does, joining the address it was sent to.
+// It returns the bot joined there and that address.
+func crossEast(t *testing.T, from *program, x float64) (*e2e.Bot, string) {
 	t.Helper()
+	mark := from.bot.Mark()
+	walkEast(from.bot, x)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	pk, err := from.bot.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
+	if err != nil {
+		t.Fatalf("walking into another server's area, the player was not sent there: %v\nlogs:\n%s", err, readFile(t, from.config+".log"))
+	}
+	tr := pk.(*packet.Transfer)
+	_ = from.bot.Close() // the client leaves, as Bedrock's does on a Transfer
+	address := fmt.Sprintf("%s:%d", tr.Address, tr.Port)
+	there, err := e2e.Dial(ctx, address, from.bot.Name())
+	if err != nil {
+		t.Fatalf("the player could not join the server they were sent to (%s): %v", address, err)
+	}
+	return there, address
+}
+
+// addressOf returns the address a program listens on.
+func addressOf(t *testing.T, p *program) string {
+	return strings.Split(strings.Split(readFile(t, p.config), "Address = \"")[1], "\"")[0]
+}
+
+// walkEast moves a bot east in steps of half a block, a step a tick, to x, as a player walks.
+func walkEast(b *e2e.Bot, x float64) {
 	for pos := b.Position(); pos[0] < x; pos[0] += 0.5 {
 		if err := b.MoveTo(pos); err != nil {
 			return // sent away: the connection is closing
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// Three servers, one world (issue 26's "done when"): server 1 holds the start area's region, server 2 the east
+// neighbour's, server 3 takes any region it can get (the network's standby, and the other neighbours'). The bot
+// solves the start area on server 1, walks east and is sent to server 2 with the ingot it picked up on the way,
+// and solves the east area there. Server 2 is killed with SIGKILL: server 3 takes its region over within the
+// lease; the player, joining server 3, finds the east area solved as it was, nothing they used given back to them
+// and nothing doubled (/puzzle verify on server 3), and solves a new puzzle there.
+func TestThreeServersShareOneWorld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program four times")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	east := fmt.Sprintf("%d,%d", sx+1, sz)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
+	startAs(t, two, "Second")
+	three := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url))}
+	startAs(t, three, "Third")
+	defer three.stop(syscall.SIGTERM)
+
+	solveStart(t, one)
+	one.await("/puzzle status", "Neighbour "+east+": active")
+	two.await("/puzzle status", "active") // its bot stands in the start area, seeing the solve and the east open
+
+	there, _ := crossEast(t, one, float64((sx+1)*32)+3)
+	solveHere(t, there)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	waitStatus(ctx, t, there, "solved")
+	_ = there.Close()
+
+	two.stop(syscall.SIGKILL)
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(readFile(t, three.config+".log"), "took over a region") {
+		if time.Now().After(deadline) {
+			t.Fatalf("server 3 did not take server 2's region over:\n%s", readFile(t, three.config+".log"))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	back, err := e2e.Dial(ctx, addressOf(t, three), "Admin") // the player comes back, now to server 3
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	waitStatus(ctx, t, back, "solved")
+	if n := heldNamed(back, "Ingot") + heldNamed(back, "Key"); n != 0 {
+		t.Errorf("on server 3 the player holds %d ingots and keys, used up on server 2", n)
+	}
+	three.bot = back
+	three.verify("server 2's region taken over")
+	three.answer("/puzzle reroll " + east)
+	solveHere(t, back)
+	waitStatus(ctx, t, back, "solved")
+}
+
+// startAs starts a program with its bot joining under name, made an admin there.
+func startAs(t *testing.T, p *program, name string) {
+	t.Helper()
+	src := strings.Replace(readFile(t, p.config), `OfflineAdmins = ["Admin"]`, fmt.Sprintf(`OfflineAdmins = ["Admin", %q]`, name), 1)
+	if err := os.WriteFile(p.config, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.proc, p.bot = startProgram(t, p.config, name)
+}
+
+// waitStatus waits until /puzzle status, asked by a bot, says want of the bot's area.
+func waitStatus(ctx context.Context, t *testing.T, b *e2e.Bot, want string) {
+	t.Helper()
+	for {
+		out, err := b.Command("/puzzle status")
+		if err == nil && len(out.Lines) > 0 && strings.Contains(out.Lines[0], want) {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("/puzzle status never said %q: %v %q", want, err, out.Lines)
+		case <-time.After(250 * time.Millisecond):
+		}
 	}
 }

@@ -170,14 +170,22 @@ func follow(t *testing.T, b *e2e.Bot, s step) {
 		if err := b.MoveTo(s.pos.Vec3Middle().Add(mgl64.Vec3{0, -0.5, 2})); err != nil {
 			t.Fatal(err)
 		}
-		var rid uint64
+		near := func(a *packet.AddActor) bool {
+			d := vec64(a.Position).Sub(s.pos.Vec3Middle())
+			return math.Abs(d[0]) < 1 && math.Abs(d[2]) < 1 && math.Abs(d[1]) < 2
+		}
+		var rid uint64 // the last entity shown there, or the next (a bot just joined is shown it after its chunks)
 		for _, a := range e2e.Received[*packet.AddActor](b) {
-			if d := vec64(a.Position).Sub(s.pos.Vec3Middle()); math.Abs(d[0]) < 1 && math.Abs(d[2]) < 1 && math.Abs(d[1]) < 2 {
+			if near(a) {
 				rid = a.EntityRuntimeID
 			}
 		}
 		if rid == 0 {
-			t.Fatalf("no entity shown at %v for %s", s.pos, s.item)
+			pk, err := b.WaitFor(ctx, func(pk packet.Packet) bool { a, ok := pk.(*packet.AddActor); return ok && near(a) })
+			if err != nil {
+				t.Fatalf("no entity shown at %v for %s: %v", s.pos, s.item, err)
+			}
+			rid = pk.(*packet.AddActor).EntityRuntimeID
 		}
 		mark := b.Mark()
 		if err := b.UseItemOnEntity(rid, handSlot(t, b, s)); err != nil {

@@ -225,7 +225,7 @@ func restartMatrix(t *testing.T, full bool, sections ...string) {
 	start, north, east := fmt.Sprintf("%d,%d", sx, sz), fmt.Sprintf("%d,%d", sx, sz-1), fmt.Sprintf("%d,%d", sx+1, sz)
 	p.verify("the first start")
 
-	solveStep := func(action string) { t.Helper(); stepTo(t, p, action) }
+	solveStep := func(action string) { t.Helper(); stepTo(t, p.bot, action) }
 	kill, term := syscall.SIGKILL, syscall.SIGTERM
 	signals := []syscall.Signal{kill, term}
 	if !full {
