@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -203,22 +205,33 @@ func TestAPlayerCrossesBetweenServers(t *testing.T) {
 // It returns the bot joined there and that address.
 func crossEast(t *testing.T, from *program, x float64) (*e2e.Bot, string) {
 	t.Helper()
-	mark := from.bot.Mark()
-	walkEast(from.bot, x)
+	there, address, _ := cross(t, from.bot, from.config, x)
+	return there, address
+}
+
+// cross walks a bot to x along the x axis, over the border of an area another server changes, follows the Transfer
+// packet its server sends as a client does, and returns the bot joined at the address it was sent to, that
+// address, and how long the move took from the Transfer packet to standing on the other server. config is the
+// first server's, for its log.
+func cross(t *testing.T, b *e2e.Bot, config string, x float64) (*e2e.Bot, string, time.Duration) {
+	t.Helper()
+	mark := b.Mark()
+	walkTo(b, x)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	pk, err := from.bot.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
+	pk, err := b.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
 	if err != nil {
-		t.Fatalf("walking into another server's area, the player was not sent there: %v\nlogs:\n%s", err, readFile(t, from.config+".log"))
+		t.Fatalf("walking into another server's area, the player was not sent there: %v\nlogs:\n%s", err, readFile(t, config+".log"))
 	}
+	sent := time.Now()
 	tr := pk.(*packet.Transfer)
-	_ = from.bot.Close() // the client leaves, as Bedrock's does on a Transfer
+	_ = b.Close() // the client leaves, as Bedrock's does on a Transfer
 	address := fmt.Sprintf("%s:%d", tr.Address, tr.Port)
-	there, err := e2e.Dial(ctx, address, from.bot.Name())
+	there, err := e2e.Dial(ctx, address, b.Name())
 	if err != nil {
 		t.Fatalf("the player could not join the server they were sent to (%s): %v", address, err)
 	}
-	return there, address
+	return there, address, time.Since(sent)
 }
 
 // addressOf returns the address a program listens on.
@@ -226,14 +239,56 @@ func addressOf(t *testing.T, p *program) string {
 	return strings.Split(strings.Split(readFile(t, p.config), "Address = \"")[1], "\"")[0]
 }
 
-// walkEast moves a bot east in steps of half a block, a step a tick, to x, as a player walks.
-func walkEast(b *e2e.Bot, x float64) {
-	for pos := b.Position(); pos[0] < x; pos[0] += 0.5 {
+// walkTo moves a bot along the x axis in steps of half a block, a step a tick, to x, as a player walks.
+func walkTo(b *e2e.Bot, x float64) {
+	step := 0.5
+	if x < b.Position()[0] {
+		step = -0.5
+	}
+	for pos := b.Position(); (pos[0]-x)*step < 0; pos[0] += step {
 		if err := b.MoveTo(pos); err != nil {
 			return // sent away: the connection is closing
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// TestCrossingTimes measures how long a player takes to change servers at a region's border: a bot walks east and
+// west over the border between two servers RIDDLESTONE_CROSSINGS times, each time from the Transfer packet its
+// client gets to standing on the other server (docs/network.md, "Figures"). It logs the median, the 99th
+// percentile and the longest.
+func TestCrossingTimes(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("RIDDLESTONE_CROSSINGS"))
+	if n <= 0 {
+		t.Skip("set RIDDLESTONE_CROSSINGS=N to measure N crossings between two servers")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
+	startAs(t, two, "Watcher")
+	defer two.stop(syscall.SIGTERM)
+	solveStart(t, one)
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+
+	border := float64((sx + 1) * 32)
+	b, configs := one.bot, [2]string{one.config, two.config}
+	var times []time.Duration
+	for i := range n {
+		x := border + 2
+		if i%2 == 1 {
+			x = border - 2
+		}
+		var took time.Duration
+		b, _, took = cross(t, b, configs[i%2], x)
+		times = append(times, took)
+	}
+	_ = b.Close()
+	slices.Sort(times)
+	t.Logf("%d crossings: median %v, p99 %v, longest %v", n, times[n/2], times[n*99/100], times[n-1])
 }
 
 // Three servers, one world (issue 26's "done when"): server 1 holds the start area's region, server 2 the east
