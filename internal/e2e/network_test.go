@@ -21,7 +21,8 @@ import (
 // solves the start area (an ingot picked up, the smith's forge, the crate opened); the solve commits the openings
 // of the neighbours, which are server 2's: server 2 sees server 1's commit, follows the start area and takes the
 // openings up, opening the neighbours with their puzzles; server 1 sees those commits and follows: both servers'
-// players are told the neighbours are open. Server 1 refuses to lock an area of server 2's.
+// players are told the neighbours are open, though PostgreSQL is restarted right after the solve. Server 1 refuses
+// to lock an area of server 2's.
 func TestTwoServersShareOneWorld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program three times")
@@ -38,6 +39,11 @@ func TestTwoServersShareOneWorld(t *testing.T) {
 	defer one.stop(syscall.SIGTERM)
 
 	solveStart(t, one)
+	pg := pgtest.Shared(t) // PostgreSQL stopped and started again mid-play: both servers wait, then go on
+	pg.Stop()
+	if err := pg.Restart(); err != nil {
+		t.Fatal(err)
+	}
 
 	east := fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz)
 	two.await("/puzzle status", east) // opened by server 2, at server 1's solve
