@@ -3,6 +3,7 @@ package e2e_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/internal/pgtest"
@@ -379,4 +381,82 @@ func waitStatus(ctx context.Context, t *testing.T, b *e2e.Bot, want string) {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+}
+
+// A human-like player crosses between servers: server 1 holds the start area's region, server 2 the east
+// neighbour's. After the start is solved and given a new puzzle, a Human (who walks, jumps and swims by the
+// terrain its client was sent, and knows only what the server told it) walks to the ingot lying on server 1 and
+// picks it up, then walks east over the border: its client is sent to server 2, joins it as a client does, and
+// there, standing just over the border with the ingot in its inventory as its client is shown it, walks on east.
+func TestAHumanCrossesBetweenServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program three times")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	start := fmt.Sprintf("%d,%d", sx, sz)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
+	startAs(t, two, "Watcher")
+	defer two.stop(syscall.SIGTERM)
+	solveStart(t, one)
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+	one.answer("/puzzle reroll " + start)
+	ingot := ingotPlace.FindStringSubmatch(one.await("/puzzle plan", "Ingot #"))
+	if ingot == nil {
+		t.Fatal("no ingot on the ground in the plan")
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	h, err := e2e.DialHuman(ctx, addressOf(t, one), "Walker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if err := h.WaitTerrain(ctx, 24); err != nil {
+		t.Fatal(err)
+	}
+	at := parsePos(ingot[2]).Vec3Middle()
+	stack, err := h.WaitEntity(ctx, func(e e2e.Entity) bool { return e.IsItem() && e.Pos.Sub(at).Len() < 2 })
+	if err != nil {
+		t.Fatalf("the Human is not shown the ingot at %v: %v", at, err)
+	}
+	if err := h.PickUp(ctx, stack.RID); err != nil {
+		t.Fatal(err)
+	}
+	held := "Ingot #" + ingot[1] + " held by"
+	two.await("/puzzle plan", held) // the pick-up committed, and followed by server 2
+
+	border := float64((sx + 1) * 32)
+	z := int(math.Floor(h.Feet()[2]))
+	mark := h.Mark()
+	go func() { _ = h.WalkTo(ctx, mgl64.Vec3{border + 4, h.Feet()[1], float64(z) + 0.5}, 0.75) }() // ends as it is sent away
+	pk, err := h.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
+	if err != nil {
+		t.Fatalf("walking into server 2's area, the Human was not sent there: %v\nlogs:\n%s", err, readFile(t, one.config+".log"))
+	}
+	tr := pk.(*packet.Transfer)
+	_ = h.Close()
+	there, err := e2e.DialHuman(ctx, fmt.Sprintf("%s:%d", tr.Address, tr.Port), "Walker")
+	if err != nil {
+		t.Fatalf("the Human could not join the server it was sent to: %v", err)
+	}
+	defer there.Close()
+	if f := there.Feet(); f[0] < border || f[0] > border+4 {
+		t.Errorf("on server 2 the Human stands at %v, want just over the border at x %v", f, border)
+	}
+	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there.Bot, "Ingot") == 1 }); err != nil {
+		t.Fatalf("on server 2 the Human's client is not shown the ingot in its inventory: %v", err)
+	}
+	if err := there.WaitTerrain(ctx, 16); err != nil {
+		t.Fatal(err)
+	}
+	if err := there.WalkTo(ctx, mgl64.Vec3{border + 10, there.Feet()[1], float64(z) + 0.5}, 1.5); err != nil {
+		t.Fatalf("on server 2 the Human cannot walk on: %v", err)
+	}
+	two.await("/puzzle plan", held) // and the store still gives it the ingot
 }
