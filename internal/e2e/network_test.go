@@ -166,20 +166,8 @@ func TestAPlayerCrossesBetweenServers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program three times")
 	}
-	url := pgtest.Database(t)
-	dir1 := t.TempDir()
-	sx, sz := firstStart(t, url, dir1)
+	one, two, sx, sz := startSolved(t, true) // the Admin is to come over from server 1
 	start := fmt.Sprintf("%d,%d", sx, sz)
-	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
-	one.start()
-	defer one.stop(syscall.SIGTERM)
-	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard,
-		networkStore(url, region(sx+1, sz), region(sx-1, sz), region(sx, sz+1), region(sx, sz-1)))}
-	startAs(t, two, "Watcher") // the Admin is to come over from server 1
-	defer two.stop(syscall.SIGTERM)
-
-	solveStart(t, one)
-	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
 	one.answer("/puzzle reroll " + start)
 	out := one.await("/puzzle plan", "Ingot #")
 	ingot := ingotPlace.FindStringSubmatch(out)
@@ -270,17 +258,7 @@ func TestCrossingTimes(t *testing.T) {
 	if n <= 0 {
 		t.Skip("set RIDDLESTONE_CROSSINGS=N to measure N crossings between two servers")
 	}
-	url := pgtest.Database(t)
-	dir1 := t.TempDir()
-	sx, sz := firstStart(t, url, dir1)
-	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
-	one.start()
-	defer one.stop(syscall.SIGTERM)
-	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
-	startAs(t, two, "Watcher")
-	defer two.stop(syscall.SIGTERM)
-	solveStart(t, one)
-	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+	one, two, sx, _ := startSolved(t, false)
 
 	border := float64((sx + 1) * 32)
 	b, configs := one.bot, [2]string{one.config, two.config}
@@ -392,18 +370,8 @@ func TestAHumanCrossesBetweenServers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program three times")
 	}
-	url := pgtest.Database(t)
-	dir1 := t.TempDir()
-	sx, sz := firstStart(t, url, dir1)
+	one, two, sx, sz := startSolved(t, false)
 	start := fmt.Sprintf("%d,%d", sx, sz)
-	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
-	one.start()
-	defer one.stop(syscall.SIGTERM)
-	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
-	startAs(t, two, "Watcher")
-	defer two.stop(syscall.SIGTERM)
-	solveStart(t, one)
-	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
 	one.answer("/puzzle reroll " + start)
 	ingot := ingotPlace.FindStringSubmatch(one.await("/puzzle plan", "Ingot #"))
 	if ingot == nil {
@@ -459,4 +427,28 @@ func TestAHumanCrossesBetweenServers(t *testing.T) {
 		t.Fatalf("on server 2 the Human cannot walk on: %v", err)
 	}
 	two.await("/puzzle plan", held) // and the store still gives it the ingot
+}
+
+// startSolved starts two servers of a network on a new database, regions of one area each: server 1 (its bot the
+// admin) holds the start area's, server 2 (its bot "Watcher") the east neighbour's, or all four neighbours' with
+// four. Server 1's bot solves the start area, and server 1 has followed server 2 opening the east neighbour. The
+// servers stop when the test ends.
+func startSolved(t *testing.T, four bool) (one, two *program, sx, sz int) {
+	t.Helper()
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz = firstStart(t, url, dir1)
+	one = &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	t.Cleanup(func() { one.stop(syscall.SIGTERM) })
+	regions := []string{region(sx+1, sz)}
+	if four {
+		regions = append(regions, region(sx-1, sz), region(sx, sz+1), region(sx, sz-1))
+	}
+	two = &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, regions...))}
+	startAs(t, two, "Watcher")
+	t.Cleanup(func() { two.stop(syscall.SIGTERM) })
+	solveStart(t, one)
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+	return one, two, sx, sz
 }
