@@ -55,6 +55,10 @@ type Settings struct {
 	// CompressionThreshold is the size in bytes from which a batch of packets sent to a player is compressed;
 	// smaller batches go as they are. 0 compresses every batch.
 	CompressionThreshold int
+	// GCPercent is the garbage collector's target (as GOGC): a collection when the heap has grown by this share of
+	// what was live. Riddlestone's default, 200, trades a larger heap for moves that wait less while new puzzles are
+	// made (gc.go); 0 leaves Go's 100. The GOGC environment variable, if set, wins.
+	GCPercent int
 }
 
 // DefaultConfig returns the configuration used for keys missing from config.toml.
@@ -66,6 +70,7 @@ func DefaultConfig() Config {
 		GameMode:             "survival",
 		LogLevel:             "info",
 		CompressionThreshold: defaultCompressionThreshold,
+		GCPercent:            defaultGCPercent,
 	}
 	c.Puzzles = PuzzleSettings{AreaSize: 4, Mode: "tree", TwoKeyPercent: 30}
 	c.Web = defaultWeb()
@@ -131,6 +136,9 @@ func (c Config) validate(f *configFile, tree *toml.Tree) {
 	}
 	if t := c.Riddlestone.CompressionThreshold; t < 0 || t > math.MaxUint16 {
 		f.add(at("Riddlestone", "CompressionThreshold"), fmt.Sprintf("Riddlestone.CompressionThreshold: %d is not between 0 and %d bytes", t, math.MaxUint16), "")
+	}
+	if g := c.Riddlestone.GCPercent; g != 0 && (g < minGCPercent || g > maxGCPercent) {
+		f.add(at("Riddlestone", "GCPercent"), fmt.Sprintf("Riddlestone.GCPercent: %d is not 0 (Go's own) or between %d and %d", g, minGCPercent, maxGCPercent), "")
 	}
 	if c.Network.Address == "" {
 		f.add(at("Network", "Address"), "Network.Address: must not be empty", "")

@@ -56,6 +56,7 @@ func TestConfigErrorsNameKeyAndLine(t *testing.T) {
 		{"bad game mode", "[Riddlestone]\nGameMode = \"creative\"\n", `c.toml:2:12: Riddlestone.GameMode: game mode "creative"`},
 		{"bad log level", "[Riddlestone]\nLogLevel = \"loud\"\n", `c.toml:2:12: Riddlestone.LogLevel: log level "loud"`},
 		{"bad compression threshold", "[Riddlestone]\nCompressionThreshold = 70000\n", "c.toml:2:24: Riddlestone.CompressionThreshold: 70000 is not between 0 and 65535 bytes"},
+		{"bad GC percent", "[Riddlestone]\nGCPercent = 20\n", "c.toml:2:13: Riddlestone.GCPercent: 20 is not 0 (Go's own) or between 50 and 1000"},
 		{"syntax", "[Server]\nName = \"x\n", "c.toml:2:9: unescaped control character"},
 		{"duplicate key", "[Server]\nName = \"a\"\nName = \"b\"\n", "c.toml:3:1: The following key was defined twice"},
 	} {

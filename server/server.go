@@ -100,6 +100,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		return nil, err
 	}
 
+	tuneGC(conf.Riddlestone.GCPercent, log)
 	dfConf, err := dragonflyConfig(ctx, conf, log)
 	if err != nil {
 		return nil, err
