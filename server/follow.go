@@ -67,7 +67,8 @@ func committedSince(before, now []pgstore.Lease) []string {
 }
 
 // takeOver takes, for a server taking any region it can get, the regions whose holder stopped renewing their
-// leases (a server killed or stopped): for each, the lease (pgstore.Store.TakeOver), then the region's state as
+// leases (a server killed, or frozen; a server stopped cleanly gave its leases back and takes them again when it
+// restarts, so they are left to it): for each, the lease (pgstore.Store.TakeOver), then the region's state as
 // its last holder committed it (overlay.Follow), then the region is this server's to change (Ready) and the
 // openings left for it are taken up. A region whose state cannot be followed stays held and unchanged, and the
 // next reading tries to follow it again.
@@ -78,7 +79,7 @@ func (s *Server) takeOver(st *pgstore.Store, leases []pgstore.Lease) {
 	}
 	for _, l := range leases {
 		ctx, cancel := context.WithTimeout(context.Background(), followWait)
-		if !l.Ours && l.Left == 0 {
+		if !l.Ours && l.Holder != "" && l.Left == 0 { // its server died; one stopped cleanly gave it back to restart
 			_, _ = st.TakeOver(ctx, l.Region)
 		}
 		if st.Settling(l.Region) {

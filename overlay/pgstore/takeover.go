@@ -6,7 +6,7 @@ import (
 )
 
 // Taking a region over while running. A server that takes any region it can get (no Regions listed) takes, as it
-// runs, the regions whose holder stopped renewing their leases (a server killed, or stopped): TakeOver takes the
+// runs, the regions whose holder stopped renewing their leases (a server killed or frozen): TakeOver takes the
 // lease; the server then follows the region's state as its last holder committed it and calls Ready. In between
 // the region is held but not changed: Changes answers no for its areas and a commit writing it is refused, so
 // nothing is changed on the state the server had of it before.
