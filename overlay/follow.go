@@ -87,7 +87,7 @@ func (o *Overlay) followObject(s *state, id int, saved map[int]store.ObjectRecor
 	old, had := s.record(id)
 	rec, has := saved[id]
 	switch {
-	case !has && !had, o.heldHere(old.Where) || o.heldHere(rec.Where):
+	case !has && !had, had && o.heldHere(old.Where):
 		return nil // a player here holds it: this server changes it, and the store may be behind its last change
 	case !has:
 		s.game.RemoveIDs(id)
