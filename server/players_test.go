@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -199,6 +200,10 @@ func joinRefused(t *testing.T, srv *e2e.Server, name string) string {
 		strings.Contains(srv.Logs(), "player turned away: their saved data could not be loaded\" name="+name) {
 		why += " (the server turned them away with: " + unloadedWords + ")"
 	}
-	waitFor(t, "the refused session to end", func() bool { _, on := srv.Dragonfly().PlayerByName(name); return !on })
+	// The server's own roster, not Dragonfly's PlayerByName, which reads its map of players without the lock its
+	// session close writes it under (a data race the race detector caught here once).
+	waitFor(t, "the refused session to end", func() bool {
+		return !slices.ContainsFunc(srv.OnlinePlayers(), func(p server.OnlinePlayer) bool { return p.Name == name })
+	})
 	return why
 }
