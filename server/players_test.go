@@ -191,6 +191,9 @@ func joinRefused(t *testing.T, srv *e2e.Server, name string) string {
 	} else {
 		_, err := bot.WaitFor(ctx, func(packet.Packet) bool { return false })
 		why = err.Error()
+		if !errors.Is(err, e2e.ErrDisconnected) {
+			why += lastPackets(bot)
+		}
 		_ = bot.Close()
 	}
 	// On a loaded machine the end of the RakNet connection can overtake the Disconnect packet that carries the
@@ -206,4 +209,15 @@ func joinRefused(t *testing.T, srv *e2e.Server, name string) string {
 		return !slices.ContainsFunc(srv.OnlinePlayers(), func(p server.OnlinePlayer) bool { return p.Name == name })
 	})
 	return why
+}
+
+// lastPackets describes what a bot that was never disconnected last received, and whether its connection ended,
+// for the message of a failed wait.
+func lastPackets(b *e2e.Bot) string {
+	pks := b.Packets()
+	var names []string
+	for _, pk := range pks[max(0, len(pks)-8):] {
+		names = append(names, fmt.Sprintf("%T", pk))
+	}
+	return fmt.Sprintf(" (received %d packets, the last %v; its connection: %v)", len(pks), names, b.Conn().Context().Err())
 }

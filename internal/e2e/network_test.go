@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
 	"riddlestone/internal/e2e"
 	"riddlestone/internal/pgtest"
@@ -276,12 +277,16 @@ func TestCrossingTimes(t *testing.T) {
 	t.Logf("%d crossings: median %v, p99 %v, longest %v", n, times[n/2], times[n*99/100], times[n-1])
 }
 
-// Three servers, one world (issue 26's "done when"): server 1 holds the start area's region, server 2 the east
-// neighbour's, server 3 takes any region it can get (the network's standby, and the other neighbours'). The bot
-// solves the start area on server 1, walks east and is sent to server 2 with the ingot it picked up on the way,
-// and solves the east area there. Server 2 is killed with SIGKILL: server 3 takes its region over within the
-// lease; the player, joining server 3, finds the east area solved as it was, nothing they used given back to them
-// and nothing doubled (/puzzle verify on server 3), and solves a new puzzle there.
+// Three servers, one world (issue 26's "done when"), played by a Human (who walks, jumps and swims by the terrain
+// its client was sent, in adventure mode, and knows only what the servers told it; play_test.go). Server 1 holds the
+// start area's region, server 2 its east neighbour's, server 3 takes any region it can get (the network's standby,
+// and the other neighbours'). The Human solves the start area on server 1, which opens the east area on server 2;
+// it picks up the ingot of the start area's next puzzle and walks east over the border: its client is sent to
+// server 2 and joins it holding the ingot, and there the Human solves the east area (the smith there forges the
+// ingot it brought: an ingot is an ingot). Given a new puzzle there, the Human starts it until it holds something
+// and leaves; server 2 is killed with SIGKILL. Server 3 takes its region over within the lease; the Human, joining
+// server 3, stands where it left server 2 holding what it held (nothing lost, nothing doubled; /puzzle verify on
+// server 3) and finishes the puzzle there.
 func TestThreeServersShareOneWorld(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the program four times")
@@ -289,26 +294,60 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 	url := pgtest.Database(t)
 	dir1 := t.TempDir()
 	sx, sz := firstStart(t, url, dir1)
-	east := fmt.Sprintf("%d,%d", sx+1, sz)
-	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
-	one.start()
+	start, east := fmt.Sprintf("%d,%d", sx, sz), fmt.Sprintf("%d,%d", sx+1, sz)
+	one := &program{t: t, config: inAdventure(t, writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz))))}
+	startAs(t, one, "Keeper")
 	defer one.stop(syscall.SIGTERM)
-	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
+	two := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz))))}
 	startAs(t, two, "Second")
-	three := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url))}
+	three := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url)))}
 	startAs(t, three, "Third")
 	defer three.stop(syscall.SIGTERM)
 
-	solveStart(t, one)
-	one.await("/puzzle status", "Neighbour "+east+": active")
-	two.await("/puzzle status", "active") // its bot stands in the start area, seeing the solve and the east open
-
-	there, _ := crossEast(t, one, float64((sx+1)*32)+3)
-	solveHere(t, there)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	waitStatus(ctx, t, there, "solved")
+	h := joinHuman(ctx, t, addressOf(t, one))
+	solve(ctx, t, h, start)
+	t.Logf("server 1: the Human solved the start area %s", start)
+	opened := "Neighbour " + east + ": active"
+	one.await("/puzzle status", opened)
+	two.await("/puzzle status", opened) // opened by server 2 at server 1's solve
+
+	one.answer("/puzzle reroll " + start)
+	ingot := ingotPlace.FindStringSubmatch(one.await("/puzzle plan", "Ingot #"))
+	if ingot == nil {
+		t.Fatal("no ingot on the ground in the start area's new puzzle")
+	}
+	at := parsePos(ingot[2]).Vec3Middle()
+	stack, err := h.WaitEntity(ctx, func(e e2e.Entity) bool { return e.IsItem() && e.Pos.Sub(at).Len() < 2 })
+	if err != nil {
+		t.Fatalf("the Human is not shown the ingot at %v: %v", at, err)
+	}
+	if err := h.PickUp(ctx, stack.RID); err != nil {
+		t.Fatal(err)
+	}
+	held := "Ingot #" + ingot[1] + " held by"
+	two.await("/puzzle plan "+start, held) // the pick-up committed, and followed by server 2
+
+	there := walkOver(ctx, t, h, float64((sx+1)*32), addressOf(t, two))
+	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there.Bot, "Ingot") == 1 }); err != nil {
+		t.Fatalf("on server 2 the Human's client is not shown the ingot it brought: %v", err)
+	}
+	solve(ctx, t, there, east)
+	waitStatus(ctx, t, there.Bot, "solved")
+	t.Logf("server 2: the Human solved the east area %s", east)
+	two.answer("/puzzle reroll " + east) // a new puzzle there, which the Human starts on server 2
+	for len(shownNames(there.Bot)) == 0 {
+		s, ok := firstStep(t, there, east)
+		if !ok {
+			t.Fatal("the east area's new puzzle was solved without the Human ever holding anything")
+		}
+		playStep(ctx, t, there, s)
+	}
+	carried, left := shownNames(there.Bot), there.Feet()
+	t.Logf("server 2: the Human started the east area's new puzzle, holding %q", carried)
 	_ = there.Close()
+	two.await("/list", "1 player online") // the Human left and was saved: only server 2's own bot is online
 
 	two.stop(syscall.SIGKILL)
 	deadline := time.Now().Add(30 * time.Second)
@@ -318,20 +357,79 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	back, err := e2e.Dial(ctx, addressOf(t, three), "Admin") // the player comes back, now to server 3
+	back := joinHuman(ctx, t, addressOf(t, three)) // the player comes back, now to server 3
+	if d := back.Feet().Sub(left).Len(); d > 1 {
+		t.Errorf("on server 3 the Human stands at %v, it left server 2 at %v", back.Feet(), left)
+	}
+	if _, err := back.WaitFor(ctx, func(packet.Packet) bool { return slices.Equal(shownNames(back.Bot), carried) }); err != nil {
+		t.Errorf("on server 3 the Human holds %q, it left server 2 holding %q", shownNames(back.Bot), carried)
+	}
+	three.verify("server 2's region taken over")
+	solve(ctx, t, back, east)
+	waitStatus(ctx, t, back.Bot, "solved")
+	t.Logf("server 3: the Human finished the east area's new puzzle")
+	three.verify("the east area solved on server 3")
+}
+
+// inAdventure makes players join the program of a config in adventure mode, and returns the config.
+func inAdventure(t *testing.T, config string) string {
+	t.Helper()
+	src := strings.Replace(readFile(t, config), "OfflineAdmins =", "GameMode = \"adventure\"\nOfflineAdmins =", 1)
+	if err := os.WriteFile(config, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return config
+}
+
+// joinHuman joins the server at addr as the Human "Admin" and waits until it stands on the ground; it leaves when
+// the test ends.
+func joinHuman(ctx context.Context, t *testing.T, addr string) *e2e.Human {
+	t.Helper()
+	h, err := e2e.DialHuman(ctx, addr, "Admin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer back.Close()
-	waitStatus(ctx, t, back, "solved")
-	if n := heldNamed(back, "Ingot") + heldNamed(back, "Key"); n != 0 {
-		t.Errorf("on server 3 the player holds %d ingots and keys, used up on server 2", n)
+	t.Cleanup(func() { _ = h.Close() })
+	if err := h.WaitGround(ctx); err != nil {
+		t.Fatal(err)
 	}
-	three.bot = back
-	three.verify("server 2's region taken over")
-	three.answer("/puzzle reroll " + east)
-	solveHere(t, back)
-	waitStatus(ctx, t, back, "solved")
+	return h
+}
+
+// walkOver walks a Human east over the border at x into an area another server changes, until its server sends it
+// there (Bedrock's Transfer packet, to want), and joins that server as a client does: the Human stands just over the
+// border there.
+func walkOver(ctx context.Context, t *testing.T, h *e2e.Human, x float64, want string) *e2e.Human {
+	t.Helper()
+	z := math.Floor(h.Feet()[2]) + 0.5
+	mark := h.Mark()
+	go func() { _ = h.WalkTo(ctx, mgl64.Vec3{x + 4, h.Feet()[1], z}, 0.75) }() // ends as it is sent away
+	pk, err := h.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
+	if err != nil {
+		t.Fatalf("walking into another server's area, the Human was not sent there: %v", err)
+	}
+	tr := pk.(*packet.Transfer)
+	_ = h.Close()
+	if got := fmt.Sprintf("%s:%d", tr.Address, tr.Port); got != want {
+		t.Errorf("the Human was sent to %s, want %s", got, want)
+	}
+	there := joinHuman(ctx, t, want)
+	if f := there.Feet(); f[0] < x || f[0] > x+4 {
+		t.Errorf("over the border the Human stands at %v, want just past x %v", f, x)
+	}
+	return there
+}
+
+// shownNames lists the custom names of the stacks a client is shown in its inventory, sorted.
+func shownNames(b *e2e.Bot) []string {
+	var names []string
+	for _, it := range b.Inventory(protocol.WindowIDInventory) {
+		if n := stackName(it); n != "" {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // startAs starts a program with its bot joining under name, made an admin there.
@@ -360,74 +458,6 @@ func waitStatus(ctx context.Context, t *testing.T, b *e2e.Bot, want string) {
 	}
 }
 
-// A human-like player crosses between servers: server 1 holds the start area's region, server 2 the east
-// neighbour's. After the start is solved and given a new puzzle, a Human (who walks, jumps and swims by the
-// terrain its client was sent, and knows only what the server told it) walks to the ingot lying on server 1 and
-// picks it up, then walks east over the border: its client is sent to server 2, joins it as a client does, and
-// there, standing just over the border with the ingot in its inventory as its client is shown it, walks on east.
-func TestAHumanCrossesBetweenServers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the program three times")
-	}
-	one, two, sx, sz := startSolved(t, false)
-	start := fmt.Sprintf("%d,%d", sx, sz)
-	one.answer("/puzzle reroll " + start)
-	ingot := ingotPlace.FindStringSubmatch(one.await("/puzzle plan", "Ingot #"))
-	if ingot == nil {
-		t.Fatal("no ingot on the ground in the plan")
-	}
-
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	h, err := e2e.DialHuman(ctx, addressOf(t, one), "Walker")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close()
-	if err := h.WaitTerrain(ctx, 24); err != nil {
-		t.Fatal(err)
-	}
-	at := parsePos(ingot[2]).Vec3Middle()
-	stack, err := h.WaitEntity(ctx, func(e e2e.Entity) bool { return e.IsItem() && e.Pos.Sub(at).Len() < 2 })
-	if err != nil {
-		t.Fatalf("the Human is not shown the ingot at %v: %v", at, err)
-	}
-	if err := h.PickUp(ctx, stack.RID); err != nil {
-		t.Fatal(err)
-	}
-	held := "Ingot #" + ingot[1] + " held by"
-	two.await("/puzzle plan", held) // the pick-up committed, and followed by server 2
-
-	border := float64((sx + 1) * 32)
-	z := int(math.Floor(h.Feet()[2]))
-	mark := h.Mark()
-	go func() { _ = h.WalkTo(ctx, mgl64.Vec3{border + 4, h.Feet()[1], float64(z) + 0.5}, 0.75) }() // ends as it is sent away
-	pk, err := h.WaitAfter(ctx, mark, func(pk packet.Packet) bool { _, ok := pk.(*packet.Transfer); return ok })
-	if err != nil {
-		t.Fatalf("walking into server 2's area, the Human was not sent there: %v\nlogs:\n%s", err, readFile(t, one.config+".log"))
-	}
-	tr := pk.(*packet.Transfer)
-	_ = h.Close()
-	there, err := e2e.DialHuman(ctx, fmt.Sprintf("%s:%d", tr.Address, tr.Port), "Walker")
-	if err != nil {
-		t.Fatalf("the Human could not join the server it was sent to: %v", err)
-	}
-	defer there.Close()
-	if f := there.Feet(); f[0] < border || f[0] > border+4 {
-		t.Errorf("on server 2 the Human stands at %v, want just over the border at x %v", f, border)
-	}
-	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there.Bot, "Ingot") == 1 }); err != nil {
-		t.Fatalf("on server 2 the Human's client is not shown the ingot in its inventory: %v", err)
-	}
-	if err := there.WaitTerrain(ctx, 16); err != nil {
-		t.Fatal(err)
-	}
-	if err := there.WalkTo(ctx, mgl64.Vec3{border + 10, there.Feet()[1], float64(z) + 0.5}, 1.5); err != nil {
-		t.Fatalf("on server 2 the Human cannot walk on: %v", err)
-	}
-	two.await("/puzzle plan", held) // and the store still gives it the ingot
-}
-
 // startSolved starts two servers of a network on a new database, regions of one area each: server 1 (its bot the
 // admin) holds the start area's, server 2 (its bot "Watcher") the east neighbour's, or all four neighbours' with
 // four. Server 1's bot solves the start area, and server 1 has followed server 2 opening the east neighbour. The
@@ -450,4 +480,38 @@ func startSolved(t *testing.T, four bool) (one, two *program, sx, sz int) {
 	solveStart(t, one)
 	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
 	return one, two, sx, sz
+}
+
+// A server stopped cleanly keeps its regions: server 1 lists the start area's region, server 2 takes any region
+// it can get (the network's standby). Server 1 stops with SIGTERM and gives its lease back; server 2 reads the
+// lease given back and leaves it (a server that died is taken over, one that stopped is waiting to restart: had
+// server 2 taken it, server 1 would find its listed region held and refuse to start). Server 1 starts again in its
+// folder, holds its region again, and its puzzles run: /puzzle verify all consistent, the start area solved.
+func TestACleanlyStoppedServersRegionWaitsForIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program four times")
+	}
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	name := fmt.Sprintf("r%d,%d", sx, sz)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	standby := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url))}
+	startAs(t, standby, "Third")
+	defer standby.stop(syscall.SIGTERM)
+	standby.await("/puzzle status", "Region "+name+": held by")
+
+	one.stop(syscall.SIGTERM)
+	standby.await("/puzzle status", "Region "+name+": nobody holds its lease") // read, and left
+	one.start()
+	if out := one.await("/puzzle status", "Region "+name+": held by this server"); !strings.Contains(out, "active") {
+		t.Errorf("server 1 started again, but its area is not active:\n%s", out)
+	}
+	if logs := readFile(t, standby.config+".log"); strings.Contains(logs, "took over a region") {
+		t.Errorf("the standby took over the region of a server stopped cleanly:\n%s", logs)
+	}
+	solveStart(t, one)
+	one.verify("a clean stop and a start beside a standby")
 }

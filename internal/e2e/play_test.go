@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,7 +130,8 @@ func useForMenu(ctx context.Context, h *e2e.Human, s planStep) (e2e.Form, error)
 	var told []string
 	for try := 0; try < 3; try++ {
 		mark := h.Mark()
-		if err := use(ctx, h, s, carriedSlot(h, s)); err != nil {
+		slots := carriedSlots(h, s) // another stack of the same name on the next try
+		if err := use(ctx, h, s, slots[try%len(slots)]); err != nil {
 			return e2e.Form{}, fmt.Errorf("%s: %v", s.action, err)
 		}
 		wait, cancel := context.WithTimeout(ctx, 20*time.Second)
@@ -143,7 +145,7 @@ func useForMenu(ctx context.Context, h *e2e.Human, s planStep) (e2e.Form, error)
 		}
 		told = append(told, saidSince(h, mark)...)
 	}
-	return e2e.Form{}, fmt.Errorf("%s: no menu after three uses (hot bar slot %d); the server said %q", s.action, carriedSlot(h, s), told)
+	return e2e.Form{}, fmt.Errorf("%s: no menu after three uses (hot bar slots %v); the server said %q", s.action, carriedSlots(h, s), told)
 }
 
 // saidSince returns the chat lines a player was sent after a mark.
@@ -228,21 +230,51 @@ func useOnBlock(ctx context.Context, h *e2e.Human, pos cube.Pos, slot int) error
 	return err
 }
 
-// carriedSlot returns the hotbar slot holding the first carried input of a step, found as a player finds it, by
-// the name on the stack; 0 when the step carries nothing or no slot's name fits.
-func carriedSlot(h *e2e.Human, s planStep) int {
+// carriedSlots returns the hotbar slots holding the first carried input of a step, found as a player finds it, by
+// the name on the stack: the stack they were given last first, as a player uses the ingot they just picked up
+// rather than the one they brought from elsewhere. An empty hand (the first empty slot) when the step carries
+// nothing or no slot's name fits.
+func carriedSlots(h *e2e.Human, s planStep) []int {
 	inv := h.Inventory(0)
 	for _, in := range s.inputs {
 		if in.place == "block" || in.place == "entity" {
 			continue
 		}
+		var fits []int
 		for slot := 0; slot < min(9, len(inv)); slot++ {
 			if nameFits(stackName(inv[slot]), in.item) {
-				return slot
+				fits = append(fits, slot)
+			}
+		}
+		if len(fits) > 0 {
+			given := slotsGiven(h)
+			slices.SortStableFunc(fits, func(a, b int) int { return given[b] - given[a] })
+			return fits
+		}
+	}
+	return []int{h.EmptyHotbarSlot()}
+}
+
+// slotsGiven returns, for each slot of the inventory, the index of the last packet that put a stack in it.
+func slotsGiven(h *e2e.Human) map[int]int {
+	given := map[int]int{}
+	for i, pk := range h.Packets() {
+		switch pk := pk.(type) {
+		case *packet.InventoryContent:
+			if pk.WindowID == protocol.WindowIDInventory {
+				for slot, it := range pk.Content {
+					if it.Stack.NetworkID != 0 {
+						given[slot] = i
+					}
+				}
+			}
+		case *packet.InventorySlot:
+			if pk.WindowID == protocol.WindowIDInventory && pk.NewItem.Stack.NetworkID != 0 {
+				given[int(pk.Slot)] = i
 			}
 		}
 	}
-	return h.EmptyHotbarSlot() // nothing carried: an empty hand
+	return given
 }
 
 // stackName is the custom name a stack shows, or "".
