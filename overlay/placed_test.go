@@ -74,3 +74,43 @@ func checkPlacedNear(t *testing.T, s *state) {
 		t.Fatalf("placed has %d keys, says %d", n, s.placed.Len())
 	}
 }
+
+// Steps keep off the columns of the objects in the world in their area and the chunks beside it, found by chunk
+// (stepsAvoid): the same columns a walk through every object and indexed block finds there, and none farther.
+func TestStepsKeepOffTheObjectsNearTheirArea(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	s := newState(nil, nil, nil, 0, 2)
+	kinds := []store.WhereKind{store.AtBlock, store.AtEntity, store.InInventory}
+	for id := range 2000 {
+		p := cube.Pos{rng.IntN(192) - 96, 64, rng.IntN(192) - 96}
+		s.setWhere(id, store.Where{Kind: kinds[rng.IntN(len(kinds))], Block: p, Entity: uuid.New()})
+	}
+	a := store.AreaPos{0, 1}
+	avoid := stepsAvoid(s, a, nil)
+	lo, hi := a.Chunks(2)
+	near := func(p cube.Pos) bool {
+		cx, cz := int32(p[0]>>4), int32(p[2]>>4)
+		return cx >= lo[0]-1 && cz >= lo[1]-1 && cx <= hi[0]+1 && cz <= hi[1]+1
+	}
+	want := map[[2]int]bool{}
+	for _, w := range s.where.All() {
+		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && near(w.Block) {
+			want[[2]int{w.Block[0], w.Block[2]}] = true
+		}
+	}
+	for p := range s.byBlock.All() {
+		if near(p) {
+			want[[2]int{p[0], p[2]}] = true
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no object near the area: the test tests nothing")
+	}
+	for x := -100; x < 100; x++ {
+		for z := -100; z < 100; z++ {
+			if got := avoid(x, z); got != want[[2]int{x, z}] {
+				t.Fatalf("column %d,%d: steps avoid it %v, want %v", x, z, got, want[[2]int{x, z}])
+			}
+		}
+	}
+}

@@ -1,11 +1,13 @@
 package overlay
 
 import (
+	"slices"
+
 	"github.com/df-mc/dragonfly/server/block/cube"
+	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/tagging"
-	"slices"
 )
 
 // Steps in the area's record. Steps are planned off the owner on the area's copy (site.PlanGround, called by
@@ -13,9 +15,10 @@ import (
 // recorded in the area's record as structures and built once in batches (site.Build), unless something came to
 // stand in their way meanwhile. Structures planned after them keep off them, as off any structure built.
 
-// stepsAvoid returns the test of the columns steps in area a may not stand on: those of the features tagging found
-// in it, of the objects already in the world there, and of the structures it has built and the columns beside them.
-func (o *Overlay) stepsAvoid(a store.AreaPos, found []tagging.Found) func(x, z int) bool {
+// stepsAvoid returns the test of the columns steps in area a may not stand on, as state v has them: those of the
+// features tagging found in it, of the objects in the world in it or the chunks beside it (found by chunk, not by
+// walking every object), and of the structures it has built and the columns beside them.
+func stepsAvoid(v *state, a store.AreaPos, found []tagging.Found) func(x, z int) bool {
 	cols := map[[2]int]bool{}
 	add := func(p cube.Pos) { cols[[2]int{p[0], p[2]}] = true }
 	for _, f := range found {
@@ -25,20 +28,17 @@ func (o *Overlay) stepsAvoid(a store.AreaPos, found []tagging.Found) func(x, z i
 			add(p)
 		}
 	}
-	v := o.view()
 	lo, hi := a.Chunks(v.areaSize)
-	near := func(p cube.Pos) bool { // in the area or one beside it: steps stand in the area's copy, never farther
-		cx, cz := int32(p[0]>>4), int32(p[2]>>4)
-		return cx >= lo[0]-1 && cz >= lo[1]-1 && cx <= hi[0]+1 && cz <= hi[1]+1
-	}
-	for _, w := range v.where.All() {
-		if (w.Kind == store.AtBlock || w.Kind == store.AtEntity) && near(w.Block) {
-			add(w.Block)
-		}
-	}
-	for p := range v.byBlock.All() {
-		if near(p) {
-			add(p)
+	// In the area or one beside it, chunk by chunk: steps stand in the area's copy, never farther.
+	for x := lo[0] - 1; x <= hi[0]+1; x++ {
+		for z := lo[1] - 1; z <= hi[1]+1; z++ {
+			placed, indexed := v.placedNear(world.ChunkPos{x, z})
+			for p := range placed {
+				add(p)
+			}
+			for p := range indexed {
+				add(p)
+			}
 		}
 	}
 	var built []store.Built

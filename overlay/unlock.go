@@ -99,7 +99,7 @@ func (o *Overlay) copyArea(ctx context.Context, a store.AreaPos, rerolls int) (a
 	src := newAreaSource(o.opts.Seed, o.graph.hash(a), rerolls)
 	c := areaCopy{found: append(tagger.Scan(snap), o.opts.Mods.match(snap)...), biome: biomeAt(snap),
 		rng: rand.New(src), snap: &snap}
-	g := site.PlanGround(snap, c.rng, o.arrivals(a), o.stepsAvoid(a, c.found))
+	g := site.PlanGround(snap, c.rng, o.arrivals(a), stepsAvoid(o.view(), a, c.found))
 	c.spots, c.steps, c.src = g.Spots, g.Steps, *src
 	return c, nil
 }
