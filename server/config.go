@@ -56,8 +56,8 @@ type Settings struct {
 	// smaller batches go as they are. 0 compresses every batch.
 	CompressionThreshold int
 	// GCPercent is the garbage collector's target (as GOGC): a collection when the heap has grown by this share of
-	// what was live. Riddlestone's default, 200, trades a larger heap for moves that wait less while new puzzles are
-	// made (gc.go); 0 leaves Go's 100. The GOGC environment variable, if set, wins.
+	// what was live: 200 collects half as often for a heap about a fifth larger at its peak. 0, the default, leaves
+	// Go's 100 (gc.go). The GOGC environment variable, if set, wins.
 	GCPercent int
 }
 

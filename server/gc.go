@@ -6,11 +6,11 @@ import (
 	"runtime/debug"
 )
 
-// defaultGCPercent is the garbage collector's target the server runs with: the heap may grow to three times what
-// is live before a collection, against Go's two. A move's wait is then shorter while a new puzzle is generated,
-// as the collector marks half as often (docs/benchmarks.md, "Publishing per change": p99 1.4-1.5 ms against
-// 1.6-2.2 ms at Go's 100), for a heap about half as large again at its peak.
-const defaultGCPercent = 200
+// defaultGCPercent is the garbage collector's target the server runs with by default: 0, Go's own (100). A target
+// of 200 was the default for a while, as short rounds of the move benchmark made a move's wait shorter with it;
+// rounds long enough to measure a 99th percentile show no difference, and the heap grows a fifth larger at its
+// peak (docs/benchmarks.md, "Longer windows"). Admins who trade memory for fewer collections set it.
+const defaultGCPercent = 0
 
 // Bounds of [Riddlestone] GCPercent; 0 leaves Go's own setting.
 const (
