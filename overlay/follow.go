@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/df-mc/dragonfly/server/world"
+	"riddlestone/overlay/site"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 )
@@ -56,6 +58,7 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 	}
 	for _, a := range areas {
 		o.followArea(s, a, saved.Areas)
+		ops = append(ops, o.buildFollowed(s, a)...)
 	}
 	s.version++
 	return result{ops: ops, inMemory: true}
@@ -135,4 +138,28 @@ func (o *Overlay) followArea(s *state, a store.AreaPos, saved map[store.AreaPos]
 	if err := o.restoreArea(s, a, rec); err != nil {
 		o.opts.Log.Warn("overlay: a followed area's puzzle cannot be tracked; it is shown without it", "area", a.String(), "err", err)
 	}
+}
+
+// buildFollowed returns the op that builds, in this server's world, the structures and steps of a followed area's
+// record it has not built yet: those another server planned, since this server started (site.Rebuild; those its
+// world has already are left as they stand).
+func (o *Overlay) buildFollowed(s *state, a store.AreaPos) []op {
+	run, ok := s.areas.Get(a)
+	if !ok {
+		return nil
+	}
+	if o.followBuilt == nil {
+		o.followBuilt = map[store.AreaPos]int{}
+	}
+	recs := run.rec.Structures
+	from := o.followBuilt[a]
+	if from > len(recs) { // an area whose record has fewer than before (rebuilt from nothing): look at them all
+		from = 0
+	}
+	o.followBuilt[a] = len(recs)
+	if from == len(recs) {
+		return nil
+	}
+	recs, pack := recs[from:], s.pack
+	return []op{func(tx *world.Tx) { site.Build(site.RebuildAll(tx, pack, o.looks, recs))(tx) }}
 }

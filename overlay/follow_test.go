@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/df-mc/dragonfly/server/player"
 	"github.com/df-mc/dragonfly/server/world"
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,7 +28,13 @@ import (
 // otherwise (a server that only follows).
 func openOnPostgres(t *testing.T, w *world.World, url, holder string, regions ...string) *Overlay {
 	t.Helper()
-	pack, err := puzzle.LoadBytes("yard.yaml", []byte(yardPack))
+	return openPackOnPostgres(t, w, url, yardPack, holder, regions...)
+}
+
+// openPackOnPostgres is openOnPostgres with the pack src.
+func openPackOnPostgres(t *testing.T, w *world.World, url, src, holder string, regions ...string) *Overlay {
+	t.Helper()
+	pack, err := puzzle.LoadBytes("yard.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,4 +295,65 @@ func joinTester(o *Overlay, w *world.World, name string, pos mgl64.Vec3) *world.
 	h := world.EntitySpawnOpts{Position: pos, ID: id}.New(player.Type, player.Config{Name: name, UUID: id})
 	<-w.Do(func(tx *world.Tx) { o.Join(tx.AddEntity(h).(*player.Player)) }).Done()
 	return h
+}
+
+// yardWithRuin is yardPack with a ruin of cobblestone built round the crate.
+const yardWithRuin = yardPack + `structures:
+  Ruin:
+    for: [Crate]
+    palette: {M: mossy_cobblestone, C: cobblestone}
+    layout:
+      - [MMMMM, MCCCM, MCCCM, MCCCM, MMMMM]
+      - [MM.MM, M...-, ..@.M, M...M, M-.-M]
+`
+
+// A server following another's area builds, in its own world, the structures the other planned there, once:
+// server A opens the start area with a ruin round the crate; server B, whose world has never had it, follows the
+// area and shows the same blocks in the ruin's box as A's world; followed again, it builds nothing more (a block
+// changed in B's world since stays as it is).
+func TestFollowingBuildsWhatTheOtherServerBuilt(t *testing.T) {
+	url := pgtest.Database(t)
+	wA, wB := overlayWorld(t), overlayWorld(t)
+	b := openPackOnPostgres(t, wB, url, yardWithRuin, "server B", "r5,5")
+	a := openPackOnPostgres(t, wA, url, yardWithRuin, "server A")
+	start := store.AreaPos{0, 0}
+	built := a.view().areas.At(start).rec.Structures
+	if len(built) == 0 {
+		t.Fatal("server A built no ruin round the start area's crate: the test tests nothing")
+	}
+	box := func(w *world.World) map[cube.Pos]string {
+		out := map[cube.Pos]string{}
+		<-w.Do(func(tx *world.Tx) {
+			for _, rec := range built {
+				for x := rec.Min[0]; x <= rec.Max[0]; x++ {
+					for y := rec.Min[1]; y <= rec.Max[1]; y++ {
+						for z := rec.Min[2]; z <= rec.Max[2]; z++ {
+							name, _ := tx.Block(cube.Pos{x, y, z}).EncodeBlock()
+							out[cube.Pos{x, y, z}] = name
+						}
+					}
+				}
+			}
+		}).Done()
+		return out
+	}
+	if reflect.DeepEqual(box(wA), box(wB)) {
+		t.Fatal("server B's world has the ruin before following the area")
+	}
+	waitReply(t, b.Follow([]store.AreaPos{start}))
+	wait(t, b)
+	deadline := time.Now().Add(10 * time.Second) // a structure is built in batches, a tick apart
+	for !reflect.DeepEqual(box(wA), box(wB)) {
+		if time.Now().After(deadline) {
+			t.Fatalf("server B's world does not show the ruin as A's does:\nA %v\nB %v", box(wA), box(wB))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	corner := cube.Pos(built[0].Min)
+	<-wB.Do(func(tx *world.Tx) { tx.SetBlock(corner, block.Stone{}, nil) }).Done()
+	waitReply(t, b.Follow([]store.AreaPos{start}))
+	wait(t, b)
+	if got := box(wB)[corner]; got != "minecraft:stone" {
+		t.Errorf("following the area again built the ruin again: its corner is %s", got)
+	}
 }

@@ -52,6 +52,9 @@ type Overlay struct {
 	// recleared are the blocks changes cleared again while the start-up repair runs (the owner's; nil otherwise).
 	recleared      map[store.AreaBlock]bool
 	intentsAtStart []store.Intent // work to resume at start
+	// followBuilt is, by area followed, how many of its record's structures this server has built or found built
+	// in its world (follow.go; the owner's).
+	followBuilt map[store.AreaPos]int
 }
 
 // New attaches an overlay to a world. It checks the pack's looks and tag rules against the game's registries,

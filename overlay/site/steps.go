@@ -191,6 +191,7 @@ func (t *terrain) runRecord(run []tread) store.Built {
 		x, z := t.pos(s.col)
 		f := t.feet[s.col]
 		lo, hi := store.AreaBlock{x, f, z}, store.AreaBlock{x, f + s.fill - 1, z}
+		rec.Treads = append(rec.Treads, store.Tread{X: x, Z: z, Feet: f, Fill: s.fill})
 		if k == 0 {
 			first = cube.Pos{x, f + s.fill, z}
 			rec.Min, rec.Max = lo, hi

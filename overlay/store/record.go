@@ -89,6 +89,17 @@ type Built struct {
 	Rot       int       `json:"rot"`    // quarter turns clockwise seen from above
 	Min       AreaBlock `json:"min"`    // the corners of the blocks it built, both included
 	Max       AreaBlock `json:"max"`
+	// Treads are the columns of a run of steps (Structure "steps"), in order: what another server of a network
+	// needs to build the same steps in its own world (site.Rebuild). Empty for a structure, which the pack gives.
+	Treads []Tread `json:"treads,omitempty"`
+}
+
+// Tread is a column of a run of steps: step blocks from its feet block up, Fill of them.
+type Tread struct {
+	X    int `json:"x"`
+	Z    int `json:"z"`
+	Feet int `json:"feet"`
+	Fill int `json:"fill"`
 }
 
 // Covers reports whether the column of p lies within the structure's footprint, grown by margin blocks.
