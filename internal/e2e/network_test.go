@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/df-mc/dragonfly/server/block"
+	"github.com/df-mc/dragonfly/server/block/cube"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/sandertv/gophertunnel/minecraft/protocol"
 	"github.com/sandertv/gophertunnel/minecraft/protocol/packet"
@@ -283,7 +285,8 @@ func TestCrossingTimes(t *testing.T) {
 // and the other neighbours'). The Human solves the start area on server 1, which opens the east area on server 2;
 // it picks up the ingot of the start area's next puzzle and walks east over the border: its client is sent to
 // server 2 and joins it holding the ingot, and there the Human solves the east area (the smith there forges the
-// ingot it brought: an ingot is an ingot). Given a new puzzle there, the Human starts it until it holds something
+// ingot it brought: an ingot is an ingot). The objects stand in structures (smithYardBuilt): where server 2 built a
+// stall or a jetty over the east smith, the Human on server 3 is shown its canopy too (built from the record). Given a new puzzle there, the Human starts it until it holds something
 // and leaves; server 2 is killed with SIGKILL. Server 3 takes its region over within the lease; the Human, joining
 // server 3, stands where it left server 2 holding what it held (nothing lost, nothing doubled; /puzzle verify on
 // server 3) and finishes the puzzle there.
@@ -295,12 +298,12 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 	dir1 := t.TempDir()
 	sx, sz := firstStart(t, url, dir1)
 	start, east := fmt.Sprintf("%d,%d", sx, sz), fmt.Sprintf("%d,%d", sx+1, sz)
-	one := &program{t: t, config: inAdventure(t, writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz))))}
+	one := &program{t: t, config: inAdventure(t, writeProgramConfig(t, dir1, smithYardBuilt, networkStore(url, region(sx, sz))))}
 	startAs(t, one, "Keeper")
 	defer one.stop(syscall.SIGTERM)
-	two := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz))))}
+	two := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYardBuilt, networkStore(url, region(sx+1, sz))))}
 	startAs(t, two, "Second")
-	three := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url)))}
+	three := &program{t: t, config: inAdventure(t, writeProgramConfig(t, t.TempDir(), smithYardBuilt, networkStore(url)))}
 	startAs(t, three, "Third")
 	defer three.stop(syscall.SIGTERM)
 
@@ -333,9 +336,12 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there.Bot, "Ingot") == 1 }); err != nil {
 		t.Fatalf("on server 2 the Human's client is not shown the ingot it brought: %v", err)
 	}
+	smith := smithPlace.FindStringSubmatch(humanPlan(ctx, t, there, east, "Smith #"))
+	canopy := parsePos(smith[1]).Add(cube.Pos{0, 2, 0}) // of the stall or jetty smithYardBuilt builds round the smith
+	sheltered := canopied(ctx, there, canopy)
 	solve(ctx, t, there, east)
 	waitStatus(ctx, t, there.Bot, "solved")
-	t.Logf("server 2: the Human solved the east area %s", east)
+	t.Logf("server 2: the Human solved the east area %s (the smith under a canopy: %v)", east, sheltered)
 	two.answer("/puzzle reroll " + east) // a new puzzle there, which the Human starts on server 2
 	for len(shownNames(there.Bot)) == 0 {
 		s, ok := firstStep(t, there, east)
@@ -364,11 +370,44 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 	if _, err := back.WaitFor(ctx, func(packet.Packet) bool { return slices.Equal(shownNames(back.Bot), carried) }); err != nil {
 		t.Errorf("on server 3 the Human holds %q, it left server 2 holding %q", shownNames(back.Bot), carried)
 	}
+	if sheltered && !canopied(ctx, back, canopy) { // server 3 built what server 2 built there, from its record
+		b, _ := back.BlockAt(canopy)
+		t.Errorf("on server 3 the Human is shown %v over the east smith, where server 2 showed it a canopy", b)
+	}
 	three.verify("server 2's region taken over")
 	solve(ctx, t, back, east)
 	waitStatus(ctx, t, back.Bot, "solved")
 	t.Logf("server 3: the Human finished the east area's new puzzle")
 	three.verify("the east area solved on server 3")
+}
+
+// humanPlan waits until /puzzle plan of an area, asked by a Human, says want, and returns it.
+func humanPlan(ctx context.Context, t *testing.T, h *e2e.Human, area, want string) string {
+	t.Helper()
+	for {
+		out, err := h.Command("/puzzle plan " + area)
+		if err == nil && strings.Contains(out.String(), want) {
+			return out.String()
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("/puzzle plan %s never said %q: %v %s", area, want, err, out)
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// canopied reports whether a Human's client is shown wool at a place, within 10 s (a structure is built over a few
+// ticks, and its chunk sent after).
+func canopied(ctx context.Context, h *e2e.Human, at cube.Pos) bool {
+	wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	_, err := h.WaitFor(wait, func(packet.Packet) bool {
+		b, ok := h.BlockAt(at)
+		_, wool := b.(block.Wool)
+		return ok && wool
+	})
+	return err == nil
 }
 
 // inAdventure makes players join the program of a config in adventure mode, and returns the config.
