@@ -285,7 +285,7 @@ func TestCrossingTimes(t *testing.T) {
 // and the other neighbours'). The Human solves the start area on server 1, which opens the east area on server 2;
 // it picks up the ingot of the start area's next puzzle and walks east over the border: its client is sent to
 // server 2 and joins it holding the ingot, and there the Human solves the east area (the smith there forges the
-// ingot it brought: an ingot is an ingot). The objects stand in structures (smithYardBuilt): where server 2 built a
+// ingot it brought: an ingot is an ingot), PostgreSQL having been stopped and started again as it arrived. The objects stand in structures (smithYardBuilt): where server 2 built a
 // stall or a jetty over the east smith, the Human on server 3 is shown its canopy too (built from the record). Given a new puzzle there, the Human starts it until it holds something
 // and leaves; server 2 is killed with SIGKILL. Server 3 takes its region over within the lease; the Human, joining
 // server 3, stands where it left server 2 holding what it held (nothing lost, nothing doubled; /puzzle verify on
@@ -336,12 +336,18 @@ func TestThreeServersShareOneWorld(t *testing.T) {
 	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there.Bot, "Ingot") == 1 }); err != nil {
 		t.Fatalf("on server 2 the Human's client is not shown the ingot it brought: %v", err)
 	}
+	pg := pgtest.Shared(t) // PostgreSQL stopped and started again mid-play: the servers wait, then go on
+	pg.Stop()
+	if err := pg.Restart(); err != nil {
+		t.Fatal(err)
+	}
 	smith := smithPlace.FindStringSubmatch(humanPlan(ctx, t, there, east, "Smith #"))
 	canopy := parsePos(smith[1]).Add(cube.Pos{0, 2, 0}) // of the stall or jetty smithYardBuilt builds round the smith
 	sheltered := canopied(ctx, there, canopy)
 	solve(ctx, t, there, east)
 	waitStatus(ctx, t, there.Bot, "solved")
-	t.Logf("server 2: the Human solved the east area %s (the smith under a canopy: %v)", east, sheltered)
+	t.Logf("server 2: the Human solved the east area %s (the smith under a canopy: %v; server 2 said the puzzles paused while PostgreSQL restarted: %v)",
+		east, sheltered, strings.Contains(readFile(t, two.config+".log"), "paused"))
 	two.answer("/puzzle reroll " + east) // a new puzzle there, which the Human starts on server 2
 	for len(shownNames(there.Bot)) == 0 {
 		s, ok := firstStep(t, there, east)
