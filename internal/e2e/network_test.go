@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -559,4 +560,122 @@ func TestACleanlyStoppedServersRegionWaitsForIt(t *testing.T) {
 	}
 	solveStart(t, one)
 	one.verify("a clean stop and a start beside a standby")
+}
+
+// TestThreeServersHoldPlayers measures what a player feels on a network of three servers holding
+// RIDDLESTONE_NETWORK_PLAYERS players between them, against one server holding them all, in the same run
+// (docs/network.md, "Figures"). First one server on LevelDB: the players join and stand at the spawn. Then three
+// servers on PostgreSQL, the start area's region server 1's, its east neighbour's server 2's, its west
+// neighbour's server 3's: once the start is solved and its neighbours open, the players join server 1, and two
+// in three walk over a border, east or west, and are sent to that server, a third of them on each. In both cases
+// every player times a /list every two seconds for RIDDLESTONE_NETWORK_WINDOW (30 s by default); the test logs
+// the round trips' median, 99th percentile and longest, and the players who got no answer.
+func TestThreeServersHoldPlayers(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("RIDDLESTONE_NETWORK_PLAYERS"))
+	if n <= 0 {
+		t.Skip("set RIDDLESTONE_NETWORK_PLAYERS=N to measure N players on three servers against one")
+	}
+	window := 30 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("RIDDLESTONE_NETWORK_WINDOW")); err == nil {
+		window = d
+	}
+	ref := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard)}
+	ref.start()
+	var bots []*e2e.Bot
+	for i := range n {
+		bots = append(bots, dialAt(t, addressOf(t, ref), fmt.Sprintf("P%d", i)))
+	}
+	t.Logf("one server, %d players: %s", n, timeLists(bots, window))
+	closeBots(bots)
+	ref.stop(syscall.SIGTERM)
+
+	url := pgtest.Database(t)
+	dir1 := t.TempDir()
+	sx, sz := firstStart(t, url, dir1)
+	one := &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one.start()
+	defer one.stop(syscall.SIGTERM)
+	two := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx+1, sz)))}
+	startAs(t, two, "Second")
+	defer two.stop(syscall.SIGTERM)
+	three := &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, region(sx-1, sz)))}
+	startAs(t, three, "Third")
+	defer three.stop(syscall.SIGTERM)
+	solveStart(t, one)
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
+	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx-1, sz))
+
+	bots = bots[:0]
+	for i := range n {
+		b := dialAt(t, addressOf(t, one), fmt.Sprintf("P%d", i))
+		switch i % 3 {
+		case 1:
+			b, _, _ = cross(t, b, one.config, float64((sx+1)*32)+3)
+		case 2:
+			b, _, _ = cross(t, b, one.config, float64(sx*32)-3)
+		}
+		bots = append(bots, b)
+	}
+	for k, p := range []*program{one, two, three} { // a third each, and the server's own bot
+		p.await("/list", fmt.Sprintf("%d players online", (n+2-k)/3+1))
+	}
+	t.Logf("three servers, %d players between them: %s", n, timeLists(bots, window))
+	closeBots(bots)
+}
+
+// dialAt joins a bot to the server at addr.
+func dialAt(t *testing.T, addr, name string) *e2e.Bot {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := e2e.Dial(ctx, addr, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// closeBots disconnects bots.
+func closeBots(bots []*e2e.Bot) {
+	for _, b := range bots {
+		_ = b.Close()
+	}
+}
+
+// timeLists has every bot time a /list round trip every two seconds for a while, all at once, and says the round
+// trips' median, 99th percentile and longest, and how many went unanswered.
+func timeLists(bots []*e2e.Bot, window time.Duration) string {
+	var (
+		mu     sync.Mutex
+		times  []time.Duration
+		failed int
+		wg     sync.WaitGroup
+	)
+	end := time.Now().Add(window)
+	for i, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 2 * time.Second / time.Duration(len(bots))) // spread over the period
+			for time.Now().Before(end) {
+				start := time.Now()
+				_, err := b.Command("/list")
+				mu.Lock()
+				if err != nil {
+					failed++
+				} else {
+					times = append(times, time.Since(start))
+				}
+				mu.Unlock()
+				time.Sleep(2*time.Second - time.Since(start)%(2*time.Second))
+			}
+		}()
+	}
+	wg.Wait()
+	if len(times) == 0 {
+		return fmt.Sprintf("no /list answered, %d unanswered", failed)
+	}
+	slices.Sort(times)
+	q := func(f float64) time.Duration { return times[int(f*float64(len(times)-1))].Round(100 * time.Microsecond) }
+	return fmt.Sprintf("/list round trip median %v, p99 %v, longest %v over %d; %d unanswered", q(0.5), q(0.99), times[len(times)-1].Round(100*time.Microsecond), len(times), failed)
 }
