@@ -56,12 +56,15 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 	for _, id := range slices.Compact(ids) {
 		ops = append(ops, o.followObject(s, id, saved.Objects)...)
 	}
+	var after []func()
 	for _, a := range areas {
 		o.followArea(s, a, saved.Areas)
-		ops = append(ops, o.buildFollowed(s, a)...)
+		if build, built := o.buildFollowed(s, a); build != nil {
+			ops, after = append(ops, build), append(after, built)
+		}
 	}
 	s.version++
-	return result{ops: ops, inMemory: true}
+	return result{ops: ops, after: after, inMemory: true}
 }
 
 // followedIDs returns the ids of the objects lying in areas, and of what they hold, as a state has them.
@@ -141,25 +144,29 @@ func (o *Overlay) followArea(s *state, a store.AreaPos, saved map[store.AreaPos]
 }
 
 // buildFollowed returns the op that builds, in this server's world, the structures and steps of a followed area's
-// record it has not built yet: those another server planned, since this server started (site.Rebuild; those its
-// world has already are left as they stand).
-func (o *Overlay) buildFollowed(s *state, a store.AreaPos) []op {
+// record it has not built yet since it started: those another server planned (site.Rebuild; those its world has
+// already are left as they stand), and what notes them built once the request is done (a request rolled back
+// leaves them to the next follow). Nil when there are none.
+func (o *Overlay) buildFollowed(s *state, a store.AreaPos) (build op, built func()) {
 	run, ok := s.areas.Get(a)
 	if !ok {
-		return nil
-	}
-	if o.followBuilt == nil {
-		o.followBuilt = map[store.AreaPos]int{}
+		return nil, nil
 	}
 	recs := run.rec.Structures
 	from := o.followBuilt[a]
-	if from > len(recs) { // an area whose record has fewer than before (rebuilt from nothing): look at them all
+	if from > len(recs) { // an area whose record has fewer than before (made anew): look at them all
 		from = 0
 	}
-	o.followBuilt[a] = len(recs)
 	if from == len(recs) {
-		return nil
+		return nil, nil
 	}
-	recs, pack := recs[from:], s.pack
-	return []op{func(tx *world.Tx) { site.Build(site.RebuildAll(tx, pack, o.looks, recs))(tx) }}
+	todo, pack := recs[from:], s.pack
+	build = func(tx *world.Tx) { site.Build(site.RebuildAll(tx, pack, o.looks, todo))(tx) }
+	built = func() {
+		if o.followBuilt == nil {
+			o.followBuilt = map[store.AreaPos]int{}
+		}
+		o.followBuilt[a] = len(recs)
+	}
+	return build, built
 }
