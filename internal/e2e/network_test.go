@@ -676,6 +676,8 @@ func timeLists(bots []*e2e.Bot, window time.Duration) string {
 		return fmt.Sprintf("no /list answered, %d unanswered", failed)
 	}
 	slices.Sort(times)
-	q := func(f float64) time.Duration { return times[int(f*float64(len(times)-1))].Round(100 * time.Microsecond) }
+	q := func(f float64) time.Duration {
+		return times[int(f*float64(len(times)-1))].Round(100 * time.Microsecond)
+	}
 	return fmt.Sprintf("/list round trip median %v, p99 %v, longest %v over %d; %d unanswered", q(0.5), q(0.99), times[len(times)-1].Round(100*time.Microsecond), len(times), failed)
 }
