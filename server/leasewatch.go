@@ -17,13 +17,20 @@ type leaseReading struct {
 }
 
 // leaseReadEvery is how often the server reads the leases of a PostgreSQL store for the dashboard, the metrics
-// and /puzzle status, which show the last reading without waiting for the database.
-const leaseReadEvery = time.Second
+// and /puzzle status, which show the last reading without waiting for the database. A variable for tests only.
+var leaseReadEvery = time.Second
 
-// watchLeases reads the leases of st once now, so that the first answer has them, and then every leaseReadEvery
-// on a goroutine of its own until the server closes.
+// announcedWait is the least time between two readings of the leases made because another server announced a
+// commit (pgstore.Store.ListenCommits): a burst of commits (a player's moves) is read once.
+const announcedWait = 100 * time.Millisecond
+
+// watchLeases reads the leases of st once now, so that the first answer has them, and then on a goroutine of its
+// own until the server closes: every leaseReadEvery, and at once (at most every announcedWait) when another
+// server announces a commit, so that the regions it changed are followed within a fraction of a second.
 func (s *Server) watchLeases(st *pgstore.Store) {
 	s.readLeases(st)
+	announced := make(chan struct{}, 1)
+	go s.listenCommits(st, announced)
 	go func() {
 		t := time.NewTicker(leaseReadEvery)
 		defer t.Stop()
@@ -32,10 +39,38 @@ func (s *Server) watchLeases(st *pgstore.Store) {
 			case <-s.Done():
 				return
 			case <-t.C:
-				s.readLeases(st)
+			case <-announced:
+				select { // let a burst of commits end
+				case <-s.Done():
+					return
+				case <-time.After(announcedWait):
+				}
 			}
+			s.readLeases(st)
 		}
 	}()
+}
+
+// listenCommits signals announced whenever another server announces a commit, until the server closes. A panic is
+// logged, and the leases are then read every leaseReadEvery alone.
+func (s *Server) listenCommits(st *pgstore.Store, announced chan<- struct{}) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("listening for other servers' commits panicked; the leases are read every second", "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-s.Done()
+		cancel()
+	}()
+	st.ListenCommits(ctx, func(string) {
+		select {
+		case announced <- struct{}{}:
+		default: // a reading is due already
+		}
+	})
 }
 
 // readLeases reads the leases of st, bounded by storeWordsTimeout, and keeps the reading. A panic is logged and

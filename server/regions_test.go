@@ -2,12 +2,14 @@ package server_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"riddlestone/internal/pgtest"
 	"riddlestone/overlay/pgstore"
+	"riddlestone/overlay/store"
 	"riddlestone/server"
 	"riddlestone/server/web"
 )
@@ -61,4 +63,34 @@ func TestServerHoldsItsRegions(t *testing.T) {
 	if out := answer(t, bot, "/puzzle verify"); !strings.Contains(out, "All consistent") {
 		t.Errorf("/puzzle verify after the refused unlock:\n%s", out)
 	}
+}
+
+// A server reads the leases at once when another server announces a commit (pgstore.Store.ListenCommits), not
+// only at its next reading: with its readings an hour apart, a server holding its regions is shown a lease
+// another server takes after it started, as soon as that server commits into its region.
+func TestServerHearsOtherServersCommits(t *testing.T) {
+	defer server.SetLeaseReadEvery(time.Hour)()
+	url := pgtest.Database(t)
+	mine := []string{"r-1,-1", "r-1,0", "r0,-1", "r0,0"}
+	srv := storeServer(t, func(c *server.Config) {
+		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: leaseSeconds, RegionAreas: 4, Regions: mine}
+	})
+	base := srv.WebURL()
+	waitStore(t, base, "its four leases", func(v web.StoreView) bool { return len(v.Leases) == 4 })
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	east, err := pgstore.OpenWith(ctx, url, pgstore.Options{Holder: "the server to the east", Regions: []string{"r1,0"}, RegionAreas: 4, Lease: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer east.Close()
+	if n := len(storeOf(t, base).Leases); n != 4 {
+		t.Fatalf("the server shows %d leases before the other server commits, want the 4 of its first reading", n)
+	}
+	if err := east.Commit(store.Change{Areas: []store.AreaRecord{{Pos: store.AreaPos{5, 2}, State: store.Locked, Template: "Yard"}}}); err != nil {
+		t.Fatal(err)
+	}
+	waitStore(t, base, "the other server's lease, read at its commit", func(v web.StoreView) bool {
+		return slices.ContainsFunc(v.Leases, func(l web.LeaseView) bool { return l.Region == "r1,0" && l.Holder == "the server to the east" })
+	})
 }

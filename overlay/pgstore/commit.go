@@ -56,6 +56,9 @@ func (s *Store) Commit(c store.Change) error {
 		fenced.Queue(fence, r, s.epochOf(r), s.seq)
 	}
 	fenced.QueuedQueries = append(fenced.QueuedQueries, b.QueuedQueries...)
+	for _, r := range regions {
+		fenced.Queue(notify, announcement(r, s.opts.Holder)) // delivered to the other servers at the commit
+	}
 	return s.commitRetrying(fenced, s.seq)
 }
 
