@@ -18,8 +18,9 @@ const followWait = 10 * time.Second
 // lease's epoch or commit number moved) are followed (overlay.Follow: their areas, objects and puzzles read from
 // the store and shown in the world), and the openings the store holds for this server's areas, which such a
 // commit may have left, are taken up (overlay.TakeUp). It waits for both, so that a later reading's follow never
-// overtakes an earlier one's, and reports whether the new reading is followed (false while the overlay is not
-// there yet: the next reading is compared with the old one again).
+// overtakes an earlier one's, and reports whether the new reading is followed: false while the overlay is not
+// there yet, or when following or taking up failed (the database away a moment), so that the next reading is
+// compared with the old one again and follows those regions then, not only at their holder's next commit.
 func (s *Server) followOthers(before, now []pgstore.Lease) bool {
 	regionAreas := s.conf.Store.RegionAreas
 	if before == nil || regionAreas <= 0 {
@@ -39,10 +40,12 @@ func (s *Server) followOthers(before, now []pgstore.Lease) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), followWait)
 	defer cancel()
 	if _, err := o.Follow(areas).Wait(ctx); err != nil {
-		s.log.Warn("following the regions other servers changed failed; tried again at their next commit", "err", err)
+		s.log.Warn("following the regions other servers changed failed; tried again at the next reading of the leases", "err", err)
+		return false
 	}
 	if _, err := o.TakeUp().Wait(ctx); err != nil {
-		s.log.Warn("taking up the openings other servers left for this server failed", "err", err)
+		s.log.Warn("taking up the openings other servers left for this server failed; tried again at the next reading of the leases", "err", err)
+		return false
 	}
 	return true
 }

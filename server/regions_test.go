@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"riddlestone/internal/pgtest"
+	"riddlestone/overlay"
 	"riddlestone/overlay/pgstore"
 	"riddlestone/overlay/store"
 	"riddlestone/server"
@@ -92,5 +94,78 @@ func TestServerHearsOtherServersCommits(t *testing.T) {
 	}
 	waitStore(t, base, "the other server's lease, read at its commit", func(v web.StoreView) bool {
 		return slices.ContainsFunc(v.Leases, func(l web.LeaseView) bool { return l.Region == "r1,0" && l.Holder == "the server to the east" })
+	})
+}
+
+// A follow that fails (the database away a moment) is tried again at the next reading of the leases, not only at
+// the other server's next commit, which may never come: the follow of another server's commit is made to fail (its
+// read of the objects waits on a lock and is cancelled), and the server still shows that server's area once the
+// lock is gone, though that server commits nothing more.
+func TestAFailedFollowIsTriedAgain(t *testing.T) {
+	defer server.SetLeaseReadEvery(200 * time.Millisecond)()
+	url := pgtest.Database(t)
+	srv := storeServer(t, func(c *server.Config) {
+		c.Store = server.StoreSettings{Kind: "postgres", URL: url, LeaseSeconds: leaseSeconds, RegionAreas: 4, Regions: []string{"r-1,-1", "r-1,0", "r0,-1", "r0,0"}}
+	})
+	o, _ := overlay.Of(srv.World())
+	far := store.AreaPos{5, 2}
+	shown := func() bool {
+		return slices.ContainsFunc(o.Snapshot().Areas, func(a overlay.AreaView) bool { return a.Pos == far })
+	}
+	waitFor(t, "the start area open", func() bool {
+		return slices.ContainsFunc(o.Snapshot().Areas, func(a overlay.AreaView) bool { return a.State == store.Active })
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	east, err := pgstore.OpenWith(ctx, url, pgstore.Options{Holder: "the server to the east", Regions: []string{"r1,0"}, RegionAreas: 4, Lease: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer east.Close()
+	waitStore(t, srv.WebURL(), "the other server's lease", func(v web.StoreView) bool { return len(v.Leases) == 5 })
+
+	locker, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer locker.Close(context.Background())
+	lock, err := locker.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Rollback(context.Background())
+	if _, err := lock.Exec(ctx, "LOCK TABLE puzzle_objects IN ACCESS EXCLUSIVE MODE"); err != nil {
+		t.Fatal(err)
+	}
+	if err := east.Commit(store.Change{Areas: []store.AreaRecord{{Pos: far, State: store.Locked, Template: "Yard"}}}); err != nil {
+		t.Fatal(err)
+	}
+	cancelWaiting(ctx, t, url, "puzzle_objects") // the follow's read fails
+	if err := lock.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the other server's area, followed again after the failed follow", shown)
+	if logs := srv.Logs(); !strings.Contains(logs, "following the regions other servers changed failed") {
+		t.Fatalf("the follow did not fail, so the test tried nothing:\n%s", logs)
+	}
+}
+
+// cancelWaiting cancels the statement of a connection to the database at url once it waits for a lock on table.
+// It asks on a connection of its own, outside any transaction, whose view of pg_stat_activity is taken anew.
+func cancelWaiting(ctx context.Context, t *testing.T, url, table string) {
+	t.Helper()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	waitFor(t, "a read waiting for the lock on "+table, func() bool {
+		var n int
+		err := conn.QueryRow(ctx, "SELECT count(pg_cancel_backend(pid)) FROM pg_stat_activity "+
+			"WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query LIKE '%' || $1 || '%'", table).Scan(&n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n > 0
 	})
 }
