@@ -3,6 +3,7 @@ package overlay
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 
@@ -317,7 +318,7 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 // in progress itself, but not what their rules have made so far (a key forged and not yet used), and a new puzzle
 // built on such an object would leave the other one unsolvable once it is used. Of the rest, only the objects
 // generation looks at are copied (puzzle.Generator.Sees, and the leaves of the puzzles in progress): in a world of
-// a thousand areas, a few of its objects.
+// a thousand areas, a few of its objects, found through the state's indexes (puzzle.Generator.Seen).
 func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	w := &puzzle.World{NextID: s.game.State.NextID}
 	unlocked := map[string]bool{}
@@ -337,8 +338,8 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	}
 	needed := o.stillNeeded(s, area)
 	reach := func(a string) bool { return unlocked[a] }
-	for obj := range s.game.State.All() {
-		if (leaves[obj.ID] || s.gen.Sees(area, reach, obj)) && !needed(obj) {
+	for _, obj := range s.gen.Seen(area, reach, s.game.State, slices.Collect(maps.Keys(leaves))) {
+		if !needed(obj) {
 			w.Objects = append(w.Objects, obj)
 		}
 	}

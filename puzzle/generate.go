@@ -184,6 +184,27 @@ func (g *Generator) Sees(area string, unlocked func(area string) bool, o Object)
 	return ok && g.sees(area, o, i, unlocked)
 }
 
+// Seen returns the objects of s that Sees accepts for the named area, and those of s whose ids are in extra, in id
+// order: what a World for generating the area's puzzle holds before its caller leaves more out. It looks only at
+// the objects of the area, the inventory, the carryable items and extra, through the state's indexes, so in a game
+// of a thousand areas its cost does not grow with the objects of the others.
+func (g *Generator) Seen(area string, unlocked func(area string) bool, s *State, extra []int) []Object {
+	var carryable []string
+	for _, it := range g.items {
+		if it.Carryable() {
+			carryable = append(carryable, it.Name)
+		}
+	}
+	extra = slices.Sorted(slices.Values(extra))
+	var out []Object
+	for o := range s.objectsOf(s.candidates(carryable, []string{area, Inventory}, extra)) {
+		if _, isExtra := slices.BinarySearch(extra, o.ID); isExtra || g.Sees(area, unlocked, *o) {
+			out = append(out, *o)
+		}
+	}
+	return out
+}
+
 // sees is Sees for an object of item i. Co-location (dissertation 3.6): everything the puzzle spawns is in its
 // area, so an object elsewhere is usable only if the player can carry it there.
 func (g *Generator) sees(area string, o Object, i int, unlocked func(string) bool) bool {

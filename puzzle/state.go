@@ -12,15 +12,17 @@ const InContainer = "contained"
 
 // State is the state of a game: the objects that exist, the id the next created object gets, and whether a fail
 // rule has ended the attempt. Objects are kept in id order, in chunks that copies of the state share until one of
-// them changes (state_chunks.go), and indexed by area once they are many (state_areas.go): copying the state of a
-// large game, and checking an area's goal in it, cost little.
+// them changes (state_chunks.go), and indexed by area and by item once they are many (state_areas.go,
+// state_items.go): copying the state of a large game, checking an area's goal in it, and finding what a new puzzle
+// may use, cost little.
 type State struct {
 	NextID int
 	Failed *Rule // the fail rule that ended the attempt, or nil
 
-	chunks []*chunk   // the objects in id order; no chunk is empty
-	n      int        // the number of objects
-	byArea *areaIndex // the objects by area, kept from indexFrom objects on
+	chunks []*chunk             // the objects in id order; no chunk is empty
+	n      int                  // the number of objects
+	byArea *idIndex[string]     // the objects by area, kept from indexFrom objects on
+	byItem *idIndex[itemBucket] // the objects by item and range of ids, kept with byArea
 }
 
 // NewState returns a state holding copies of objects, in id order, whose next id follows the largest one.
@@ -42,7 +44,7 @@ func (s *State) Clone() *State {
 	for _, c := range s.chunks {
 		c.shared.Store(true)
 	}
-	return &State{NextID: s.NextID, Failed: s.Failed, chunks: slices.Clone(s.chunks), n: s.n, byArea: s.byArea.share()}
+	return &State{NextID: s.NextID, Failed: s.Failed, chunks: slices.Clone(s.chunks), n: s.n, byArea: s.byArea.share(), byItem: s.byItem.share()}
 }
 
 // Len returns the number of objects of s.

@@ -12,21 +12,22 @@ import (
 // that a test can compare the answers with and without the index.
 var indexFrom = 256
 
-// areaIndex is a state's index of its objects by area: for each area (the inventory and InContainer included) the
-// ids of the objects in it, in id order. Every change of a state's objects goes through state_chunks.go, which keeps
-// it.
+// idIndex is an index of a state's objects by a name each has: by area (the inventory and InContainer included),
+// or by item and range of ids (state_items.go). For each name it holds the ids of the objects of that name, in id
+// order. Every
+// change of a state's objects goes through state_chunks.go, which keeps the state's indexes.
 //
-// Copies of a state share the index: it is a copy-on-write map (internal/cow) split into indexShards shards by area
-// name, so a copy costs a few pointers however many areas there are and a move copies one shard. A list is never
-// changed in place either: a change replaces the area's list.
-type areaIndex struct {
-	lists cow.Map[string, []int]
+// Copies of a state share the index: it is a copy-on-write map (internal/cow) split into indexShards shards by
+// name, so a copy costs a few pointers however many names there are and a move copies one shard. A list is never
+// changed in place either: a change replaces the name's list.
+type idIndex[K comparable] struct {
+	lists cow.Map[K, []int]
 }
 
 // indexShards is how many shards an areaIndex has.
 const indexShards = 64
 
-// shardOf returns the shard an area's list is kept in (FNV-1a of its name).
+// shardOf returns the shard a name's list is kept in (FNV-1a of the name).
 func shardOf(area string) uint32 {
 	h := uint32(2166136261)
 	for i := 0; i < len(area); i++ {
@@ -35,74 +36,83 @@ func shardOf(area string) uint32 {
 	return h
 }
 
-// newAreaIndex returns an empty index.
-func newAreaIndex() *areaIndex {
-	return &areaIndex{lists: cow.New[string, []int](indexShards, shardOf)}
+// newIDIndex returns an empty index whose names go to shards by shard.
+func newIDIndex[K comparable](shard func(K) uint32) *idIndex[K] {
+	return &idIndex[K]{lists: cow.New[K, []int](indexShards, shard)}
 }
 
-// areas returns the state's index by area, made now if the state has grown to indexFrom objects, or nil while it
-// has fewer (the index, once made, is kept). Only what changes s calls it: readers share published states, so
-// they read s.byArea as it is, which a state of indexFrom objects or more always has.
-func (s *State) areas() *areaIndex {
-	if s.byArea == nil && s.n >= indexFrom {
-		ix := newAreaIndex()
-		for o := range s.all() {
-			ix.lists.Set(o.Area, append(ix.lists.At(o.Area), o.ID))
-		}
-		s.byArea = ix
+// index makes the state's indexes, by area and by item, if the state has grown to indexFrom objects and has none
+// yet (the indexes, once made, are kept). Only what changes s calls it: readers share published states, so they
+// read s.byArea and s.byItem as they are, which a state of indexFrom objects or more always has.
+func (s *State) index() {
+	if s.byArea != nil || s.n < indexFrom {
+		return
 	}
-	return s.byArea
+	s.byArea, s.byItem = newIDIndex(shardOf), newIDIndex(itemShardOf)
+	for o := range s.all() {
+		s.byArea.lists.Set(o.Area, append(s.byArea.lists.At(o.Area), o.ID))
+		b := bucketOf(*o)
+		s.byItem.lists.Set(b, append(s.byItem.lists.At(b), o.ID))
+	}
 }
 
 // share returns a copy of x for a copy of its state to hold: the shards are shared until either changes one.
-func (x *areaIndex) share() *areaIndex {
+func (x *idIndex[K]) share() *idIndex[K] {
 	if x == nil {
 		return nil
 	}
-	return &areaIndex{lists: x.lists.Clone()}
+	return &idIndex[K]{lists: x.lists.Clone()}
 }
 
-// ids returns the ids of the objects in area, in id order. The slice is shared: never change it.
-func (x *areaIndex) ids(area string) []int { return x.lists.At(area) }
+// ids returns the ids of the objects of a name, in id order. The slice is shared: never change it.
+func (x *idIndex[K]) ids(name K) []int { return x.lists.At(name) }
 
-// add records that the object id is now in area.
-func (x *areaIndex) add(area string, id int) {
-	old := x.lists.At(area)
+// add records that the object id now has the name.
+func (x *idIndex[K]) add(name K, id int) {
+	old := x.lists.At(name)
 	i, _ := slices.BinarySearch(old, id)
 	ids := make([]int, 0, len(old)+1)
-	x.lists.Set(area, append(append(append(ids, old[:i]...), id), old[i:]...))
+	x.lists.Set(name, append(append(append(ids, old[:i]...), id), old[i:]...))
 }
 
-// remove records that the object id is no longer in area.
-func (x *areaIndex) remove(area string, id int) {
-	old := x.lists.At(area)
+// remove records that the object id no longer has the name.
+func (x *idIndex[K]) remove(name K, id int) {
+	old := x.lists.At(name)
 	i, ok := slices.BinarySearch(old, id)
 	if !ok {
 		return
 	}
 	if len(old) == 1 {
-		x.lists.Del(area)
+		x.lists.Del(name)
 		return
 	}
-	x.lists.Set(area, slices.Delete(slices.Clone(old), i, i+1))
+	x.lists.Set(name, slices.Delete(slices.Clone(old), i, i+1))
 }
 
-// all yields every area of the index and its list.
-func (x *areaIndex) all() iter.Seq2[string, []int] { return x.lists.All() }
-
-// moved keeps the state's index, if it has one, up to date with an object's move from one area to another: from
-// is "" for an object added, to is "" for one removed.
-func (s *State) moved(id int, from, to string) {
-	x := s.byArea
+// renamed keeps the index, if there is one, up to date with an object's change of name: from is the zero name
+// for an object added, to the zero name for one removed.
+func (x *idIndex[K]) renamed(id int, from, to K) {
+	var none K
 	if x == nil || from == to {
 		return
 	}
-	if from != "" {
+	if from != none {
 		x.remove(from, id)
 	}
-	if to != "" {
+	if to != none {
 		x.add(to, id)
 	}
+}
+
+// all yields every name of the index and its list.
+func (x *idIndex[K]) all() iter.Seq2[K, []int] { return x.lists.All() }
+
+// changed keeps the state's indexes, if it has them, up to date with a change of an object from was to now: was
+// is the zero Object for an object added, now the zero Object for one removed.
+func (s *State) changed(was, now Object) {
+	id := max(was.ID, now.ID)
+	s.byArea.renamed(id, was.Area, now.Area)
+	s.byItem.renamed(id, bucketOf(was), bucketOf(now))
 }
 
 // inAreas returns the objects of s lying in any of areas, in id order. It looks only at those objects when s keeps
@@ -129,7 +139,7 @@ func (s *State) inAreas(areas ...string) iter.Seq[*Object] {
 
 // idsIn returns the ids of the objects in any of areas, in id order. For one area it is the index's own list,
 // which a change replaces rather than writes: nothing is copied.
-func (x *areaIndex) idsIn(areas []string) []int {
+func (x *idIndex[K]) idsIn(areas []K) []int {
 	if len(areas) == 1 {
 		return x.ids(areas[0])
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// The index by area stays equal to the objects' areas through moves, additions, removals and copies, and a copy
+// The indexes by area and by item stay equal to the objects' areas and items through moves, additions, removals and copies, and a copy
 // keeps its own: a game of many areas played at random in all-rules mode, checked after every step.
 func TestAreaIndexFollowsTheState(t *testing.T) {
 	p := heist(t)
@@ -87,19 +87,23 @@ func checkChunks(t *testing.T, where string, s *State) {
 	}
 }
 
-// checkAreaIndex fails unless s's index by area lists exactly the ids of the objects in each area, in id order.
+// checkAreaIndex fails unless s's indexes by area and by item list exactly the ids of the objects in each area and
+// of each item's range of ids, in id order.
 func checkAreaIndex(t *testing.T, where string, s *State) {
 	t.Helper()
-	want := map[string][]int{}
+	byArea, byItem := map[string][]int{}, map[itemBucket][]int{}
 	for _, o := range s.Objects() {
-		want[o.Area] = append(want[o.Area], o.ID)
+		byArea[o.Area] = append(byArea[o.Area], o.ID)
+		byItem[bucketOf(o)] = append(byItem[bucketOf(o)], o.ID)
 	}
-	x := s.byArea
-	if x == nil {
+	if s.byArea == nil || s.byItem == nil {
 		t.Fatalf("%s: no index kept for %d objects", where, s.Len())
 	}
-	if got := maps.Collect(x.all()); !maps.EqualFunc(got, want, slices.Equal) {
-		t.Fatalf("%s: index %v, want %v", where, got, want)
+	if got := maps.Collect(s.byArea.all()); !maps.EqualFunc(got, byArea, slices.Equal) {
+		t.Fatalf("%s: index by area %v, want %v", where, got, byArea)
+	}
+	if got := maps.Collect(s.byItem.all()); !maps.EqualFunc(got, byItem, slices.Equal) {
+		t.Fatalf("%s: index by item %v, want %v", where, got, byItem)
 	}
 }
 

@@ -20,13 +20,13 @@ type chunk struct {
 
 // fill sets s's objects to objs, which are in id order and become s's.
 func (s *State) fill(objs []Object) {
-	s.chunks, s.n, s.byArea = nil, len(objs), nil
+	s.chunks, s.n, s.byArea, s.byItem = nil, len(objs), nil, nil
 	for len(objs) > 0 {
 		n := min(stateChunk, len(objs))
 		s.chunks = append(s.chunks, &chunk{objs: objs[:n:n]})
 		objs = objs[n:]
 	}
-	s.areas()
+	s.index()
 }
 
 // all returns the objects of s in id order, as s holds them: read them, never change them.
@@ -117,8 +117,8 @@ func (s *State) insert(o Object) {
 		s.chunks = slices.Insert(s.chunks, k+1, half)
 	}
 	s.n++
-	s.moved(o.ID, "", o.Area)
-	s.areas() // made once the state has grown to indexFrom objects
+	s.changed(Object{}, o)
+	s.index() // made once the state has grown to indexFrom objects
 }
 
 // remove takes the object with the given id out of s and returns it.
@@ -127,7 +127,7 @@ func (s *State) remove(id int) (Object, bool) {
 	if !ok {
 		return Object{}, false
 	}
-	s.areas()
+	s.index()
 	c := s.own(k)
 	o := c.objs[i]
 	c.objs = slices.Delete(c.objs, i, i+1)
@@ -135,7 +135,7 @@ func (s *State) remove(id int) (Object, bool) {
 		s.chunks = slices.Delete(s.chunks, k, k+1)
 	}
 	s.n--
-	s.moved(id, o.Area, "")
+	s.changed(o, Object{})
 	return o, true
 }
 
@@ -145,9 +145,9 @@ func (s *State) replace(o Object) {
 	if !ok {
 		return
 	}
-	s.areas()
+	s.index()
 	c := s.own(k)
-	s.moved(o.ID, c.objs[i].Area, o.Area)
+	s.changed(c.objs[i], o)
 	c.objs[i] = o
 }
 
@@ -155,7 +155,7 @@ func (s *State) replace(o Object) {
 // to drop stay shared.
 func (s *State) removeIf(drop func(Object) bool) []Object {
 	var out []Object
-	s.areas()
+	s.index()
 	for k := 0; k < len(s.chunks); k++ {
 		if !slices.ContainsFunc(s.chunks[k].objs, drop) {
 			continue
@@ -165,7 +165,7 @@ func (s *State) removeIf(drop func(Object) bool) []Object {
 		for _, o := range c.objs {
 			if drop(o) {
 				out = append(out, o)
-				s.moved(o.ID, o.Area, "")
+				s.changed(o, Object{})
 				continue
 			}
 			kept = append(kept, o)

@@ -1,0 +1,83 @@
+package puzzle
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// Seen, which finds what generation looks at through the state's indexes, answers what going through every object
+// with Sees answers (and keeps the extra objects asked for), in a game of many areas played at random, with and
+// without the indexes: objects of the area, in the inventory, carryable in unlocked areas, in containers, and
+// neither.
+func TestSeenIsWhatSeesAccepts(t *testing.T) {
+	p := heist(t)
+	g := NewGenerator(p)
+	var objs []Object
+	for a := range 60 {
+		for _, o := range heistWorld() {
+			o.ID += a * 10
+			if o.Area != Inventory {
+				o.Area = fmt.Sprintf("A%d", a)
+			}
+			objs = append(objs, o)
+		}
+		objs = append(objs, Object{ID: a*10 + 6, Item: "Gold", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}},
+			Object{ID: a*10 + 7, Item: "Basket", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}, Contained: a*10 + 8},
+			Object{ID: a*10 + 8, Item: "Eggs", Area: InContainer, Props: Props{"carryable": Bool(true)}},
+			Object{ID: a*10 + 9, Item: "Unknown", Area: fmt.Sprintf("A%d", a)})
+	}
+	objs = append(objs, Object{ID: 1000, Item: "CarAlarm", Area: Inventory, Props: Props{}}) // carried, not carryable
+	m := NewManager(p, NewState(objs), AllRules, nil)
+	plain := withoutIndex(func() *State { return NewState(objs) })
+	if m.State.byItem == nil || plain.byItem != nil {
+		t.Fatal("the test needs one state with the indexes and one without")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	unlocked := func(area string) bool { return area == "A3" || area == "A40" || area == "A55" } // A55: ids past the first range
+	for step := range 60 {
+		if moves := m.MovesIn(fmt.Sprintf("A%d", rng.IntN(60))); len(moves) > 0 {
+			if _, err := m.Play(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatalf("step %d: %v", step, err)
+			}
+			m.State.Failed = nil
+		}
+		area := fmt.Sprintf("A%d", rng.IntN(60))
+		extra := []int{rng.IntN(700), 3, 48, 9999}
+		want := seenScan(g, area, unlocked, m.State, extra)
+		if len(want) == 0 {
+			t.Fatalf("step %d: nothing seen in %s: the test tries nothing", step, area)
+		}
+		plain := withoutIndex(func() *State { return NewState(m.State.Objects()) })
+		if plain.byItem != nil {
+			t.Fatal("the plain state has an index")
+		}
+		for which, s := range map[string]*State{"indexed": m.State, "plain": plain} {
+			if got := g.Seen(area, unlocked, s, extra); !slices.EqualFunc(got, want, sameObject) {
+				t.Fatalf("step %d, %s state, area %s: seen %v, want %v", step, which, area, ids(got), ids(want))
+			}
+		}
+	}
+}
+
+// seenScan is Seen by going through every object.
+func seenScan(g *Generator, area string, unlocked func(string) bool, s *State, extra []int) []Object {
+	var out []Object
+	for o := range s.All() {
+		if slices.Contains(extra, o.ID) || g.Sees(area, unlocked, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func sameObject(a, b Object) bool { return a.ID == b.ID && a.Area == b.Area && a.Item == b.Item }
+
+func ids(objs []Object) []int {
+	var out []int
+	for _, o := range objs {
+		out = append(out, o.ID)
+	}
+	return out
+}
