@@ -30,9 +30,10 @@ const announcedWait = 100 * time.Millisecond
 func (s *Server) watchLeases(st *pgstore.Store) {
 	s.readLeases(st)
 	announced := make(chan struct{}, 1)
+	every := leaseReadEvery // read here: a test sets it back once its server closed
 	go s.listenCommits(st, announced)
 	go func() {
-		t := time.NewTicker(leaseReadEvery)
+		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
