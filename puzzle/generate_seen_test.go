@@ -16,13 +16,7 @@ func TestSeenIsWhatSeesAccepts(t *testing.T) {
 	g := NewGenerator(p)
 	var objs []Object
 	for a := range 60 {
-		for _, o := range heistWorld() {
-			o.ID += a * 10
-			if o.Area != Inventory {
-				o.Area = fmt.Sprintf("A%d", a)
-			}
-			objs = append(objs, o)
-		}
+		objs = append(objs, heistIn(a, fmt.Sprintf("A%d", a))...)
 		objs = append(objs, Object{ID: a*10 + 6, Item: "Gold", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}},
 			Object{ID: a*10 + 7, Item: "Basket", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}, Contained: a*10 + 8},
 			Object{ID: a*10 + 8, Item: "Eggs", Area: InContainer, Props: Props{"carryable": Bool(true)}},

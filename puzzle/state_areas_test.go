@@ -15,13 +15,7 @@ func TestAreaIndexFollowsTheState(t *testing.T) {
 	p := heist(t)
 	var objs []Object
 	for a := range 80 {
-		for _, o := range heistWorld() {
-			o.ID += a * 10
-			if o.Area != Inventory {
-				o.Area = fmt.Sprintf("A%d", a)
-			}
-			objs = append(objs, o)
-		}
+		objs = append(objs, heistIn(a, fmt.Sprintf("A%d", a))...)
 		objs = append(objs, Object{ID: a*10 + 6, Item: "Eggs", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}},
 			Object{ID: a*10 + 7, Item: "Basket", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}},
 			Object{ID: a*10 + 8, Item: "Badge", Area: fmt.Sprintf("A%d", a), Props: Props{"carryable": Bool(true)}})
@@ -59,6 +53,19 @@ func TestAreaIndexFollowsTheState(t *testing.T) {
 			}
 		}
 	}
+}
+
+// heistIn returns the heist's leaves (heistWorld) as the a-th copy of them, in area: ids a*10+1 to a*10+5, the
+// carried ones in the inventory.
+func heistIn(a int, area string) []Object {
+	objs := heistWorld()
+	for i := range objs {
+		objs[i].ID += a * 10
+		if objs[i].Area != Inventory {
+			objs[i].Area = area
+		}
+	}
+	return objs
 }
 
 // checkChunks fails unless s's chunks hold its objects in id order, none empty, as many as it counts.
@@ -112,13 +119,7 @@ func TestAreaIndexAnswersAsAScan(t *testing.T) {
 	p := heist(t)
 	var objs []Object
 	for a := range 60 {
-		for _, o := range heistWorld() {
-			o.ID += a * 10
-			if o.Area != Inventory {
-				o.Area = fmt.Sprintf("A%d", a%7)
-			}
-			objs = append(objs, o)
-		}
+		objs = append(objs, heistIn(a, fmt.Sprintf("A%d", a%7))...)
 	}
 	big := NewManager(p, NewState(objs), AllRules, nil)
 	small := NewManager(p, withoutIndex(func() *State { return NewState(objs) }), AllRules, nil)
