@@ -27,7 +27,7 @@ func itemShardOf(b itemBucket) uint32 { return shardOf(b.item) ^ uint32(b.span)*
 
 // candidates returns the ids of the objects of s that are of any of items or lie in any of areas, and the ids of
 // extra (which s may not hold), in id order, each once. It looks only at those objects when s keeps its indexes
-// (from indexFrom objects on), so its cost does not grow with the rest of the game; without them it goes through
+// (from indexFrom objects on), plus one look-up per item and range of bucketIDs ids; without them it goes through
 // every object.
 func (s *State) candidates(items, areas []string, extra []int) []int {
 	var ids []int
