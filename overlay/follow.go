@@ -33,20 +33,34 @@ func (o *Overlay) Follow(areas []store.AreaPos) *Reply {
 		r.finish(nil, nil)
 		return r
 	}
-	areas = slices.Clone(areas)
-	o.readThenChange("follow", areas[0], r, func() (func(*state) result, error) {
+	first := areas[0]
+	areas = o.othersOf(areas)
+	o.readThenChange("follow", first, r, func() (func(*state) result, error) {
 		saved, err := reader.LoadAreas(areas, followedIDs(o.view(), areas))
 		return func(s *state) result { return o.follow(s, areas, saved) }, err
 	})
 	return r
 }
 
-// follow makes the state of areas what saved, the store's part of them (store.Saved.Part), says.
+// othersOf returns the areas, of those given, whose records this server's store does not write itself now
+// (store.Leaseholder): those of its own regions are left out, as memory has every commit made to them.
+func (o *Overlay) othersOf(areas []store.AreaPos) []store.AreaPos {
+	l, ok := o.store.(store.Leaseholder)
+	if !ok {
+		return slices.Clone(areas)
+	}
+	return slices.DeleteFunc(slices.Clone(areas), l.Writes)
+}
+
+// follow makes the state of areas what saved, the store's part of them (store.Saved.Part), says. The areas this
+// server's store has come to write since saved was read are left as they are, with the objects lying in them: saved
+// may be older than this server's commit that took their region (a reading of the leases races with it).
 func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) result {
 	// The objects followed keep their ids, which another server handed out (from a block of its own, in a network):
 	// this server's next id stays its own.
 	next := s.game.State.NextID
 	defer func() { s.game.State.NextID = next }()
+	areas, own := o.othersOf(areas), o.ownNames(areas)
 	var ops []op
 	ids := followedIDs(s, areas)
 	for id := range saved.Objects {
@@ -54,6 +68,9 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 	}
 	slices.Sort(ids)
 	for _, id := range slices.Compact(ids) {
+		if o.liesIn(s, id, saved.Objects, own) {
+			continue
+		}
 		ops = append(ops, o.followObject(s, id, saved.Objects)...)
 	}
 	var after []func()
@@ -65,6 +82,28 @@ func (o *Overlay) follow(s *state, areas []store.AreaPos, saved store.Saved) res
 	}
 	s.version++
 	return result{ops: ops, after: after, inMemory: true}
+}
+
+// ownNames returns the engine's names of the areas, of those given, whose records this server's store writes.
+func (o *Overlay) ownNames(areas []store.AreaPos) map[string]bool {
+	own := map[string]bool{}
+	if l, ok := o.store.(store.Leaseholder); ok {
+		for _, a := range areas {
+			if l.Writes(a) {
+				own[areaName(a)] = true
+			}
+		}
+	}
+	return own
+}
+
+// liesIn reports whether an object lies in one of the named areas, as memory or the store's record has it.
+func (o *Overlay) liesIn(s *state, id int, saved map[int]store.ObjectRecord, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	obj, ok := s.game.State.Object(id)
+	return ok && names[obj.Area] || names[saved[id].Area]
 }
 
 // followedIDs returns the ids of the objects lying in areas, and of what they hold, as a state has them.

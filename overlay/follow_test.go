@@ -34,6 +34,13 @@ func openOnPostgres(t *testing.T, w *world.World, url, holder string, regions ..
 // openPackOnPostgres is openOnPostgres with the pack src.
 func openPackOnPostgres(t *testing.T, w *world.World, url, src, holder string, regions ...string) *Overlay {
 	t.Helper()
+	return openWrappedOnPostgres(t, w, url, src, nil, holder, regions...)
+}
+
+// openWrappedOnPostgres is openPackOnPostgres with the store the overlay uses made by wrap from the PostgreSQL
+// store, unless wrap is nil.
+func openWrappedOnPostgres(t *testing.T, w *world.World, url, src string, wrap func(*pgstore.Store) store.Store, holder string, regions ...string) *Overlay {
+	t.Helper()
 	pack, err := puzzle.LoadBytes("yard.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +55,10 @@ func openPackOnPostgres(t *testing.T, w *world.World, url, src, holder string, r
 		}
 		var err error
 		st, err = pgstore.OpenWith(ctx, url, opts)
-		return st, err
+		if err != nil || wrap == nil {
+			return st, err
+		}
+		return wrap(st), nil
 	}
 	changes := func(a store.AreaPos) bool { return st.Changes(a) } // as the server sets it
 	o, err := New(w, Options{Pack: pack, Seed: 7, AreaSize: 1, TwoKeyPercent: -1, OpenStore: open, Changes: changes,
@@ -355,5 +365,63 @@ func TestFollowingBuildsWhatTheOtherServerBuilt(t *testing.T) {
 	wait(t, b)
 	if got := box(wB)[corner]; got != "minecraft:stone" {
 		t.Errorf("following the area again built the ruin again: its corner is %s", got)
+	}
+}
+
+// heldRead is a PostgreSQL store whose first LoadAreas, once it has read, waits for gate to close before it answers:
+// a follow whose read is older than what the server commits meanwhile.
+type heldRead struct {
+	*pgstore.Store
+	once sync.Once
+	read chan struct{} // closed once the first LoadAreas has read
+	gate chan struct{} // closed to let it answer
+}
+
+// LoadAreas reads as the PostgreSQL store does; the first call waits for gate before it answers.
+func (h *heldRead) LoadAreas(areas []store.AreaPos, ids []int) (store.Saved, error) {
+	saved, err := h.Store.LoadAreas(areas, ids)
+	h.once.Do(func() {
+		close(h.read)
+		<-h.gate
+	})
+	return saved, err
+}
+
+// A follow read from the store before this server's own commit to an area, and handed to the owner after it (a
+// reading of the leases that raced with the commit taking the area's region, as on a server of a network), leaves
+// the area as memory has it: the area stays open with its puzzle, memory and store agree. Before the fix the
+// follow took the area and its objects out of memory, while the store kept them.
+func TestAFollowOlderThanAnOwnCommitLeavesTheArea(t *testing.T) {
+	url := pgtest.Database(t)
+	w := overlayWorld(t)
+	h := &heldRead{read: make(chan struct{}), gate: make(chan struct{})}
+	o := openWrappedOnPostgres(t, w, url, yardPack, func(st *pgstore.Store) store.Store { h.Store = st; return h }, "server A")
+	far := store.AreaPos{4, 4} // in region r2,2, which no server holds yet
+	followed := o.Follow([]store.AreaPos{far})
+	select {
+	case <-h.read: // the store, read: the area is not open there yet
+	case <-time.After(time.Minute):
+		t.Fatal("the follow never read the store")
+	}
+	waitReply(t, o.Unlock(far)) // this server opens the area, taking its region
+	run, ok := o.view().areas.Get(far)
+	if !ok || run.rec.State != store.Active || run.puzzle == nil {
+		t.Fatalf("area %v after /puzzle unlock: %+v, want open with a puzzle", far, run)
+	}
+	objects := len(o.view().game.State.InAreas(areaName(far)))
+	close(h.gate)
+	waitReply(t, followed)
+	wait(t, o)
+	if run, ok := o.view().areas.Get(far); !ok || run.rec.State != store.Active || run.puzzle == nil {
+		t.Errorf("area %v after a follow read before it opened: %+v, want still open with its puzzle", far, run)
+	}
+	if n := len(o.view().game.State.InAreas(areaName(far))); n != objects {
+		t.Errorf("area %v has %d objects after the follow, %d before", far, n, objects)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	problems, _, err := o.Verify(ctx)
+	if err != nil || len(problems) > 0 {
+		t.Errorf("verify after the follow: %q (%v), want no problems", problems, err)
 	}
 }

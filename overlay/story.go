@@ -151,7 +151,7 @@ func (o *Overlay) story(s *state) []string {
 		areas = append(areas, run.rec.Pos)
 	}
 	slices.SortFunc(areas, func(a, b store.AreaPos) int {
-		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
+		return cmp.Or(cmp.Compare(o.graph.Distance(a), o.graph.Distance(b)), a.Compare(b))
 	})
 	var lines []string
 	for _, a := range areas {

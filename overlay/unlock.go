@@ -143,10 +143,13 @@ func (o *Overlay) finishOpen(s *state, in store.Intent, c areaCopy) (result, err
 		announce(tx, title.New("§6Area "+a.String()+" unlocked").WithSubtitle(goal), sound.LevelUp{})
 	})
 	ops = append(ops, tellAll("§6Area "+a.String()+" is open.§r "+goalSentence(s, a)))
-	o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", run.rec.Goal,
-		"tagged", len(c.found), "depth", depthOf(run))
+	// Logged once the opening is committed: work planned on a copy may be planned again (longwork.go).
+	logged := func() {
+		o.opts.Log.Info("overlay: area unlocked", "area", a.String(), "template", run.rec.Template, "goal", run.rec.Goal,
+			"tagged", len(c.found), "depth", depthOf(run))
+	}
 	text := fmt.Sprintf("Area %v is open: %s.", a, goal)
-	return result{change: change, ops: ops, text: []string{text}, after: o.resumeAll(change.Intents)}, nil
+	return result{change: change, ops: ops, text: []string{text}, after: append(o.resumeAll(change.Intents), logged)}, nil
 }
 
 // prepareNewPuzzle copies an open area from the world, plans its new puzzle on a copy of the state with the object

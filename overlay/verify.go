@@ -3,6 +3,7 @@ package overlay
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/df-mc/dragonfly/server/block/cube"
@@ -68,9 +69,22 @@ func storeProblems(s *state, saved store.Saved) []string {
 			out = append(out, fmt.Sprintf("object #%d %s differs between store and memory", obj.ID, obj.Item))
 		}
 	}
-	if len(saved.Objects) != s.game.State.Len() || len(saved.Areas) != s.areas.Len() {
-		out = append(out, fmt.Sprintf("the store has %d areas and %d objects, memory %d and %d",
-			len(saved.Areas), len(saved.Objects), s.areas.Len(), s.game.State.Len()))
+	return append(out, onlyStored(s, saved)...)
+}
+
+// onlyStored names the areas and objects the store has and memory has not.
+func onlyStored(s *state, saved store.Saved) []string {
+	var out []string
+	for _, pos := range slices.SortedFunc(maps.Keys(saved.Areas), store.AreaPos.Compare) {
+		if _, ok := s.areas.Get(pos); !ok {
+			out = append(out, fmt.Sprintf("area %v is in the store but not in memory (%v)", pos, saved.Areas[pos].State))
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(saved.Objects)) {
+		if _, ok := s.game.State.Object(id); !ok {
+			rec := saved.Objects[id]
+			out = append(out, fmt.Sprintf("object #%d %s of %s is in the store but not in memory", id, rec.Item, rec.Area))
+		}
 	}
 	return out
 }

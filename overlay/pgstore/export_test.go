@@ -56,3 +56,6 @@ func DecodePlayer(t testing.TB, b []byte) (player.Config, world.Dimension) {
 	}
 	return c, dim
 }
+
+// OnTookLease has f called between the database's giving a lease and the store's noting it (tryAcquire).
+func OnTookLease(s *Store, f func(region string)) { s.tookLease = f }

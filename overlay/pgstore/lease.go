@@ -113,6 +113,8 @@ func (s *Store) tryAcquire(ctx context.Context, region string) (bool, error) {
 	watch, stop := context.WithCancel(ctx)
 	defer stop()
 	go s.unblock(watch, pid, region)
+	s.markTaking(region, 1)
+	defer s.markTaking(region, -1) // after hold: a reading of the leases in between is told the lease is ours
 	var epoch, seq int64
 	err = conn.QueryRow(ctx, takeLease, region, s.opts.Holder, s.opts.Lease.Milliseconds(), s.opts.Address).Scan(&epoch, &seq)
 	switch {
@@ -120,6 +122,9 @@ func (s *Store) tryAcquire(ctx context.Context, region string) (bool, error) {
 		return false, nil
 	case err != nil:
 		return false, fmt.Errorf("take the puzzle lease: %w", err)
+	}
+	if s.tookLease != nil {
+		s.tookLease(region)
 	}
 	s.hold(region, epoch, seq)
 	s.opts.Log.Info("puzzle store: lease taken", "region", region, "epoch", epoch, "lease", s.opts.Lease)

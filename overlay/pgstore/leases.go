@@ -49,7 +49,7 @@ func (s *Store) Leases(ctx context.Context) ([]Lease, error) {
 			return nil, fmt.Errorf("read the puzzle leases: %w", err)
 		}
 		l.Left = time.Duration(leftMS) * time.Millisecond
-		l.Ours = s.epochOf(l.Region) == l.Epoch && l.Holder != "" && l.Left > 0
+		l.Ours = s.ours(l)
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
@@ -63,3 +63,26 @@ func (s *Store) Status() Status { return s.health.status() }
 
 // Holder returns the name this store holds its lease under; "" for a store without a lease.
 func (s *Store) Holder() string { return s.opts.Holder }
+
+// ours reports whether a lease read from the database is one of this store's: taken by it (at that epoch) and not
+// run out, or given by the database to this store's holder while the store takes it, not yet noted (tryAcquire).
+func (s *Store) ours(l Lease) bool {
+	if l.Holder == "" || l.Left <= 0 {
+		return false
+	}
+	s.leaseMu.Lock()
+	defer s.leaseMu.Unlock()
+	return s.held[l.Region] == l.Epoch || s.taking[l.Region] > 0 && l.Holder == s.opts.Holder
+}
+
+// markTaking counts a taking of a region's lease as under way (by 1) or over (by -1).
+func (s *Store) markTaking(region string, by int) {
+	s.leaseMu.Lock()
+	defer s.leaseMu.Unlock()
+	if s.taking == nil {
+		s.taking = map[string]int{}
+	}
+	if s.taking[region] += by; s.taking[region] <= 0 {
+		delete(s.taking, region)
+	}
+}

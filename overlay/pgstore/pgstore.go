@@ -43,12 +43,18 @@ type Store struct {
 	// settling are the regions taken over as the store runs whose state the server is still reading (takeover.go;
 	// under leaseMu).
 	settling map[string]bool
-	others   map[string]bool  // the regions other servers held at the last reading of the leases (SeenLeases)
-	seen     map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
-	commit   sync.Mutex       // one commit at a time, in order
-	seq      int64            // the number of the last commit made under the leases (under commit)
-	health   health
-	firstID  int // the first object id of this server's block, in a world split into regions (ids.go)
+	others   map[string]bool // the regions other servers held at the last reading of the leases (SeenLeases)
+	// taking counts, by region, the takings of its lease under way (tryAcquire; under leaseMu): the database may
+	// have given the lease while the store has not noted it yet, and a reading of the leases meanwhile is told it
+	// is this store's (Leases).
+	taking map[string]int
+	// tookLease, when set (by tests), is called between the database's giving a lease and the store's noting it.
+	tookLease func(region string)
+	seen      map[string]lease // every lease as it was at start, before the overlay loaded the state (takeOnDemand)
+	commit    sync.Mutex       // one commit at a time, in order
+	seq       int64            // the number of the last commit made under the leases (under commit)
+	health    health
+	firstID   int // the first object id of this server's block, in a world split into regions (ids.go)
 
 	ctx    context.Context // ends at Close: the lease's renewal and commits' waits
 	cancel context.CancelFunc

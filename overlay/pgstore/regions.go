@@ -63,6 +63,15 @@ func (s *Store) Holds(region string) bool {
 // HoldsArea reports whether the store holds the region of an area.
 func (s *Store) HoldsArea(a store.AreaPos) bool { return s.Holds(s.RegionOf(a)) }
 
+// Writes reports whether the store writes an area's records now (store.Leaseholder): it holds the area's region
+// and is not taking it over (TakeOver, not yet Ready).
+func (s *Store) Writes(a store.AreaPos) bool {
+	r := s.RegionOf(a)
+	return s.Holds(r) && !s.settlingIn(r)
+}
+
+var _ store.Leaseholder = (*Store)(nil)
+
 // RegionOf returns the region of an area, as this store groups areas (Options.RegionAreas).
 func (s *Store) RegionOf(a store.AreaPos) string { return store.RegionOf(a, s.opts.RegionAreas) }
 

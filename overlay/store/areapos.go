@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -32,6 +33,11 @@ func (a AreaPos) Chunks(size int32) (lo, hi world.ChunkPos) {
 // Neighbours returns the four areas that share a border with a, in the order east, west, south, north.
 func (a AreaPos) Neighbours() [4]AreaPos {
 	return [4]AreaPos{{a[0] + 1, a[1]}, {a[0] - 1, a[1]}, {a[0], a[1] + 1}, {a[0], a[1] - 1}}
+}
+
+// Compare orders areas by x, then z, for lists that must read the same each time.
+func (a AreaPos) Compare(b AreaPos) int {
+	return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 }
 
 // String formats the area as players type it in commands: "x,z".

@@ -13,6 +13,15 @@ type AreaReader interface {
 	LoadIntents() ([]Intent, error)
 }
 
+// Leaseholder is a store shared by several servers (a network, docs/network.md), each of which writes the areas of
+// the regions whose leases it holds.
+type Leaseholder interface {
+	// Writes reports whether this store writes an area's records now: it holds the lease of the area's region and
+	// is not taking the region over. Memory has every commit made to such an area, so following it from the store
+	// could only take memory back to an older state.
+	Writes(a AreaPos) bool
+}
+
 // Part returns the part of s that follows areas: the records of the areas s has among them; the objects lying in
 // them (their engine area is the area's name, AreaPos.String), the objects held in players' inventories (which go
 // where the players go, from server to server) and the objects of ids that s has, wherever they are now, and then
