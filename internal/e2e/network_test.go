@@ -199,6 +199,52 @@ func TestAPlayerCrossesBetweenServers(t *testing.T) {
 	two.await("/puzzle plan", held) // the store still gives it to them: server 1 did not put it down
 }
 
+// Servers behind a proxy in front: each server's PublicAddress is the port of a relay in front of it (as a NAT's
+// port forwarding or a UDP stream proxy gives; players reach the servers only through it). A player joins server 1
+// through its relay, picks up the start area's ingot and walks east into server 2's area: server 1 sends them to
+// server 2's relay, not to server 2's own address; joining through that relay, they stand on server 2 holding the
+// ingot, and server 2's plan has it held.
+func TestAPlayerCrossesThroughAProxyInFront(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the program three times")
+	}
+	front1, front2 := newRelay(t), newRelay(t)
+	one, two, sx, sz := startSolvedAt(t, false, front1.Addr(), front2.Addr())
+	front1.forward(t, addressOf(t, one))
+	front2.forward(t, addressOf(t, two))
+	start := fmt.Sprintf("%d,%d", sx, sz)
+	one.answer("/puzzle reroll " + start)
+	ingot := ingotPlace.FindStringSubmatch(one.await("/puzzle plan", "Ingot #"))
+	if ingot == nil {
+		t.Fatal("no ingot on the ground in the start area's new puzzle")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := e2e.Dial(ctx, front1.Addr(), "Traveller")
+	if err != nil {
+		t.Fatalf("joining server 1 through the proxy in front: %v", err)
+	}
+	defer b.Close()
+	if err := b.MoveTo(parsePos(ingot[2]).Vec3Middle().Sub(mgl64.Vec3{0, 0.5, 0})); err != nil {
+		t.Fatal(err)
+	}
+	held := "Ingot #" + ingot[1] + " held by"
+	one.await("/puzzle plan", held) // picked up, walking over it
+
+	there, sentTo, _ := cross(t, b, one.config, float64((sx+1)*32)+3)
+	defer there.Close()
+	if sentTo != front2.Addr() {
+		t.Errorf("the player was sent to %s, want server 2's address in front, %s (server 2 listens on %s)", sentTo, front2.Addr(), addressOf(t, two))
+	}
+	if front2.clients.Load() == 0 {
+		t.Error("no client came to server 2 through the proxy in front")
+	}
+	if _, err := there.WaitFor(ctx, func(packet.Packet) bool { return heldNamed(there, "Ingot") == 1 }); err != nil {
+		t.Fatalf("on server 2 the player does not hold the ingot once (%d): %v\nlogs:\n%s", heldNamed(there, "Ingot"), err, readFile(t, two.config+".log"))
+	}
+	two.await("/puzzle plan", held)
+}
+
 // crossEast walks a program's bot east to x, over the border of an area another server changes: its server sends it
 // there with Bedrock's Transfer packet, and the bot follows as a client does, joining the address it was sent to.
 // It returns the bot joined there and that address.
@@ -510,22 +556,36 @@ func waitStatus(ctx context.Context, t *testing.T, b *e2e.Bot, want string) {
 // servers stop when the test ends.
 func startSolved(t *testing.T, four bool) (one, two *program, sx, sz int) {
 	t.Helper()
+	return startSolvedAt(t, four, "", "")
+}
+
+// startSolvedAt is startSolved with each server's [Store] PublicAddress, where players reach it, when not "".
+func startSolvedAt(t *testing.T, four bool, public1, public2 string) (one, two *program, sx, sz int) {
+	t.Helper()
 	url := pgtest.Database(t)
 	dir1 := t.TempDir()
 	sx, sz = firstStart(t, url, dir1)
-	one = &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz)))}
+	one = &program{t: t, config: writeProgramConfig(t, dir1, smithYard, networkStore(url, region(sx, sz))+publicAt(public1))}
 	one.start()
 	t.Cleanup(func() { one.stop(syscall.SIGTERM) })
 	regions := []string{region(sx+1, sz)}
 	if four {
 		regions = append(regions, region(sx-1, sz), region(sx, sz+1), region(sx, sz-1))
 	}
-	two = &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, regions...))}
+	two = &program{t: t, config: writeProgramConfig(t, t.TempDir(), smithYard, networkStore(url, regions...)+publicAt(public2))}
 	startAs(t, two, "Watcher")
 	t.Cleanup(func() { two.stop(syscall.SIGTERM) })
 	solveStart(t, one)
 	one.await("/puzzle status", fmt.Sprintf("Neighbour %d,%d: active", sx+1, sz))
 	return one, two, sx, sz
+}
+
+// publicAt is the line of networkStore's [Store] section that sets PublicAddress, or none for "".
+func publicAt(address string) string {
+	if address == "" {
+		return ""
+	}
+	return fmt.Sprintf("PublicAddress = %q\n", address)
 }
 
 // A server stopped cleanly keeps its regions: server 1 lists the start area's region, server 2 takes any region
