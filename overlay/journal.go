@@ -32,6 +32,7 @@ func (o *Overlay) toWorld(ops []op) {
 	}
 	j.scheduled = true
 	j.mu.Unlock()
+	o.giveWay.enter()
 	o.do(o.drain)
 }
 
@@ -45,6 +46,7 @@ func (o *Overlay) drain(tx *world.Tx) {
 		if len(batch) == 0 {
 			j.scheduled = false
 			j.mu.Unlock()
+			o.giveWay.leave()
 			return
 		}
 		j.mu.Unlock()

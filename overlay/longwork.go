@@ -82,6 +82,7 @@ func (o *Overlay) planAndPost(w areaWork) {
 func (o *Overlay) plan(w areaWork) workDone {
 	v := o.view()
 	p := v.clone()
+	p.pause = o.giveWay.pass // this copy is private to the work, off the owner
 	o.reach(phasePlan)
 	p.game.State.NextID = w.ids
 	pl := workDone{on: p, basis: basisOf(v, w.in.Area)}

@@ -34,6 +34,7 @@ type Overlay struct {
 	graph  Graph
 
 	inbox   *inbox
+	giveWay giveWay               // long work waits while requests and world changes wait (giveway.go)
 	journal journal               // the world changes committed and not yet shown, in order
 	st      *state                // the owner's; only the owner goroutine touches it once Start has run
 	pub     atomic.Pointer[state] // the latest published copy, for everyone else

@@ -146,7 +146,9 @@ func (o *Overlay) post(r *request) *Reply {
 	if r.reply == nil {
 		r.reply = newReply()
 	}
+	o.giveWay.enter()
 	if err := o.inbox.put(r); err != nil {
+		o.giveWay.leave()
 		r.reply.finish(nil, err)
 	}
 	return r.reply
@@ -160,11 +162,13 @@ func (o *Overlay) own(ctx context.Context) {
 		case <-ctx.Done():
 			for _, r := range o.inbox.close() {
 				r.reply.finish(nil, errClosed)
+				o.giveWay.leave()
 			}
 			return
 		case <-o.inbox.ready:
 			for r := o.inbox.next(); r != nil; r = o.inbox.next() {
 				o.handle(ctx, r)
+				o.giveWay.leave()
 			}
 		}
 	}

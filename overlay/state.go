@@ -39,6 +39,18 @@ type state struct {
 	touched  cow.Map[store.AreaPos, int] // per area, how often an object's place in it changed
 	puzzles  int                         // how often a puzzle was tracked or untracked
 	epoch    int                         // how often the state was rebuilt from the store
+
+	// pause is the pause point of long work done on this state: set on the private copies work is planned on
+	// (giveWay.pass), nil on the owner's state and the published ones, where nothing may wait.
+	pause func()
+}
+
+// pausePoint lets long work on a private copy give way to the owner and the world (giveway.go); it does nothing on
+// the owner's state.
+func (s *state) pausePoint() {
+	if s.pause != nil {
+		s.pause()
+	}
 }
 
 // newState returns an empty state of a pack.

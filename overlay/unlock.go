@@ -316,6 +316,10 @@ func (o *Overlay) generateInto(s *state, run *areaRun, spots []cube.Pos, c areaC
 	return g, err
 }
 
+// pauseEvery is how many areas long work goes through between two pause points (giveway.go): a few tens of
+// microseconds of work.
+const pauseEvery = 64
+
 // generatorWorld is what the generator sees: the objects it may build on, the open areas and the puzzles in
 // progress. Objects another unfinished puzzle still needs are left out: the generator reserves the leaves of puzzles
 // in progress itself, but not what their rules have made so far (a key forged and not yet used), and a new puzzle
@@ -326,7 +330,11 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	w := &puzzle.World{NextID: s.game.State.NextID}
 	unlocked := map[string]bool{}
 	leaves := map[int]bool{}
+	n := 0
 	for pos, run := range s.areas.All() {
+		if n++; n%pauseEvery == 0 {
+			s.pausePoint()
+		}
 		if run.rec.State == store.Locked {
 			continue
 		}
@@ -341,7 +349,7 @@ func (o *Overlay) generatorWorld(s *state, area string) *puzzle.World {
 	}
 	needed := o.stillNeeded(s, area)
 	reach := func(a string) bool { return unlocked[a] }
-	for _, obj := range s.gen.Seen(area, reach, s.game.State, slices.Collect(maps.Keys(leaves))) {
+	for _, obj := range s.gen.Seen(area, reach, s.game.State, slices.Collect(maps.Keys(leaves)), s.pausePoint) {
 		if !needed(obj) {
 			w.Objects = append(w.Objects, obj)
 		}

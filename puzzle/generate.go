@@ -175,6 +175,9 @@ type World struct {
 	NextID     int       // the id of the first spawned object; 0 means one more than the largest id in Objects
 }
 
+// seenPauseEvery is how many objects Seen looks at between two calls of its pause: a few tens of microseconds.
+const seenPauseEvery = 128
+
 // Sees reports whether generating the puzzle of the named area looks at object o, when unlocked tells the areas
 // the player can reach: o lies in the area or an inventory, or is of a carryable item and lies in an unlocked area
 // (search.near). A World may leave out every other object, except the leaves of its puzzles in progress, whose
@@ -188,8 +191,9 @@ func (g *Generator) Sees(area string, unlocked func(area string) bool, o Object)
 // order: what a World for generating the area's puzzle holds before its caller leaves more out. It looks only at
 // the objects of the area, the inventory, the carryable items and extra, through the state's indexes: in a game of
 // a thousand areas, the other areas' objects no rule can carry cost nothing (one look-up per carryable item and
-// range of 512 ids).
-func (g *Generator) Seen(area string, unlocked func(area string) bool, s *State, extra []int) []Object {
+// range of 512 ids). pause, if not nil, is called every seenPauseEvery objects: a caller doing the work in the
+// background gives way there to more urgent work (it may wait).
+func (g *Generator) Seen(area string, unlocked func(area string) bool, s *State, extra []int, pause func()) []Object {
 	var carryable []string
 	for _, it := range g.items {
 		if it.Carryable() {
@@ -198,7 +202,11 @@ func (g *Generator) Seen(area string, unlocked func(area string) bool, s *State,
 	}
 	extra = slices.Sorted(slices.Values(extra))
 	var out []Object
+	n := 0
 	for o := range s.objectsOf(s.candidates(carryable, []string{area, Inventory}, extra)) {
+		if n++; n%seenPauseEvery == 0 && pause != nil {
+			pause()
+		}
 		if _, isExtra := slices.BinarySearch(extra, o.ID); isExtra || g.Sees(area, unlocked, *o) {
 			out = append(out, *o)
 		}

@@ -30,6 +30,7 @@ func TestSeenIsWhatSeesAccepts(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	unlocked := func(area string) bool { return area == "A3" || area == "A40" || area == "A55" } // A55: ids past the first range
+	pauses := 0                                                                                  // how often Seen called its pause: long work gives way there
 	for step := range 60 {
 		if moves := m.MovesIn(fmt.Sprintf("A%d", rng.IntN(60))); len(moves) > 0 {
 			if _, err := m.Play(moves[rng.IntN(len(moves))]); err != nil {
@@ -48,10 +49,13 @@ func TestSeenIsWhatSeesAccepts(t *testing.T) {
 			t.Fatal("the plain state has an index")
 		}
 		for which, s := range map[string]*State{"indexed": m.State, "plain": plain} {
-			if got := g.Seen(area, unlocked, s, extra); !slices.EqualFunc(got, want, sameObject) {
+			if got := g.Seen(area, unlocked, s, extra, func() { pauses++ }); !slices.EqualFunc(got, want, sameObject) {
 				t.Fatalf("step %d, %s state, area %s: seen %v, want %v", step, which, area, ids(got), ids(want))
 			}
 		}
+	}
+	if pauses == 0 {
+		t.Errorf("Seen looked at over %d objects at a time and never paused", seenPauseEvery)
 	}
 }
 
