@@ -59,6 +59,29 @@ func TestSeenIsWhatSeesAccepts(t *testing.T) {
 	}
 }
 
+// Seen reads the objects of each carryable item through the ranges of ids that item has objects in, so ids handed
+// out from a network server's block (from 2^32 up, and here 2^40) cost what small ids cost. Before, it looked up
+// every range of 512 ids up to the last id: 2^31 look-ups per item here, which never ended.
+func TestSeenReadsIdsFarUp(t *testing.T) {
+	p := heist(t)
+	g := NewGenerator(p)
+	const base = 1 << 40
+	var objs []Object
+	for a := range 60 {
+		for _, o := range heistIn(a, fmt.Sprintf("A%d", a)) {
+			o.ID += base
+			objs = append(objs, o)
+		}
+	}
+	m := NewManager(p, NewState(objs), AllRules, nil)
+	checkAreaIndex(t, "ids from 2^40", m.State)
+	unlocked := func(area string) bool { return area == "A3" }
+	want := seenScan(g, "A7", unlocked, m.State, nil)
+	if got := g.Seen("A7", unlocked, m.State, nil, nil); !slices.EqualFunc(got, want, sameObject) || len(want) == 0 {
+		t.Fatalf("seen %v, want %v", ids(got), ids(want))
+	}
+}
+
 // seenScan is Seen by going through every object.
 func seenScan(g *Generator, area string, unlocked func(string) bool, s *State, extra []int) []Object {
 	var out []Object

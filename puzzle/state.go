@@ -19,10 +19,10 @@ type State struct {
 	NextID int
 	Failed *Rule // the fail rule that ended the attempt, or nil
 
-	chunks []*chunk             // the objects in id order; no chunk is empty
-	n      int                  // the number of objects
-	byArea *idIndex[string]     // the objects by area, kept from indexFrom objects on
-	byItem *idIndex[itemBucket] // the objects by item and range of ids, kept with byArea
+	chunks []*chunk         // the objects in id order; no chunk is empty
+	n      int              // the number of objects
+	byArea *idIndex[string] // the objects by area, kept from indexFrom objects on
+	byItem *itemIndex       // the objects by item and range of ids, kept with byArea
 }
 
 // NewState returns a state holding copies of objects, in id order, whose next id follows the largest one.

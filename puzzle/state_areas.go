@@ -48,11 +48,10 @@ func (s *State) index() {
 	if s.byArea != nil || s.n < indexFrom {
 		return
 	}
-	s.byArea, s.byItem = newIDIndex(shardOf), newIDIndex(itemShardOf)
+	s.byArea, s.byItem = newIDIndex(shardOf), newItemIndex()
 	for o := range s.all() {
 		s.byArea.lists.Set(o.Area, append(s.byArea.lists.At(o.Area), o.ID))
-		b := bucketOf(*o)
-		s.byItem.lists.Set(b, append(s.byItem.lists.At(b), o.ID))
+		s.byItem.appendInOrder(*o)
 	}
 }
 

@@ -109,8 +109,15 @@ func checkAreaIndex(t *testing.T, where string, s *State) {
 	if got := maps.Collect(s.byArea.all()); !maps.EqualFunc(got, byArea, slices.Equal) {
 		t.Fatalf("%s: index by area %v, want %v", where, got, byArea)
 	}
-	if got := maps.Collect(s.byItem.all()); !maps.EqualFunc(got, byItem, slices.Equal) {
+	if got := maps.Collect(s.byItem.buckets.all()); !maps.EqualFunc(got, byItem, slices.Equal) {
 		t.Fatalf("%s: index by item %v, want %v", where, got, byItem)
+	}
+	spans := map[string][]int{}
+	for _, b := range slices.SortedFunc(maps.Keys(byItem), func(a, b itemBucket) int { return a.span - b.span }) {
+		spans[b.item] = append(spans[b.item], b.span)
+	}
+	if got := maps.Collect(s.byItem.spans.all()); !maps.EqualFunc(got, spans, slices.Equal) {
+		t.Fatalf("%s: the ranges of ids each item has objects in %v, want %v", where, got, spans)
 	}
 }
 
