@@ -4,16 +4,16 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"slices"
 	"testing"
 	"time"
 
-	"github.com/df-mc/dragonfly/server/world"
 	"riddlestone/internal/pgtest"
 	"riddlestone/overlay/pgstore"
 	"riddlestone/overlay/store"
 	"riddlestone/puzzle"
 	"riddlestone/worldgen"
+
+	"github.com/df-mc/dragonfly/server/world"
 )
 
 // BenchmarkFollowWorldWork measures a following server's world-goroutine work: server A unlocks areas of real
@@ -23,11 +23,7 @@ import (
 // (site.RebuildAll, then site.Build), reading and loading the area's chunks on the world goroutine. The bound of
 // BenchmarkUnlockWorldWork, 5 ms at p99, is not met (docs/benchmarks.md).
 func BenchmarkFollowWorldWork(b *testing.B) {
-	world.DefaultBlockRegistry.Finalize()
-	pack, err := puzzle.Load("../packs/default")
-	if err != nil {
-		b.Fatal(err)
-	}
+	pack := defaultPack(b)
 	url := pgtest.Database(b)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -52,14 +48,10 @@ func BenchmarkFollowWorldWork(b *testing.B) {
 		}
 	}
 	times := follower.WorldTimes()[start:]
-	slices.Sort(times)
 	if len(times) == 0 || structures == 0 {
 		b.Fatalf("%d world tasks and %d structures followed: the benchmark measures nothing", len(times), structures)
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
-	b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
-	b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+	reportWorldTimes(b, times)
 	b.ReportMetric(float64(len(times))/float64(i), "tasks/follow")
 	b.ReportMetric(float64(structures)/float64(i), "structures/area")
 }

@@ -27,7 +27,7 @@ import (
 var structureItems = []string{"Farmer", "OakDoor", "Furnace", "Campfire", "Chest", "Anvil", "Guard", "Lectern"}
 
 // defaultPack loads the default pack, and finalises the block registry.
-func defaultPack(t *testing.T) *puzzle.Pack {
+func defaultPack(t testing.TB) *puzzle.Pack {
 	t.Helper()
 	world.DefaultBlockRegistry.Finalize() // before the flat generators are made
 	p, err := puzzle.Load("../packs/default")
